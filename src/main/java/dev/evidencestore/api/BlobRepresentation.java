@@ -1,0 +1,97 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.service.BlobContent;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The HTTP form of stored bytes, shared by blobs and artifact content: strong ETag from the digest, RFC 9530
+ * {@code Repr-Digest}, conditional GET and single byte ranges, streamed without holding the bytes in memory.
+ */
+final class BlobRepresentation {
+
+    /** Content-addressed bytes never change, so caches may keep them for ever. */
+    private static final String IMMUTABLE = "public, max-age=31536000, immutable";
+    private static final int BUFFER = 256 * 1024;
+
+    private BlobRepresentation() {
+    }
+
+    static Response get(BlobContent content, String range, String ifRange, String ifNoneMatch) {
+        return respond(content, range, ifRange, ifNoneMatch, true);
+    }
+
+    static Response head(BlobContent content, String range, String ifRange, String ifNoneMatch) {
+        return respond(content, range, ifRange, ifNoneMatch, false);
+    }
+
+    private static Response respond(BlobContent content, String rangeHeader, String ifRange, String ifNoneMatch,
+                                    boolean withBody) {
+        String etag = "\"" + content.digest() + "\"";
+        if (matches(ifNoneMatch, etag)) {
+            return common(Response.notModified(), content, etag).build();
+        }
+        Optional<ByteRange.Request> requested = ifRange == null || ifRange.strip().equals(etag)
+                ? ByteRange.parse(rangeHeader) : Optional.empty();
+        if (requested.isEmpty()) {
+            return body(Response.ok(), content, etag, 0, content.size(), withBody).build();
+        }
+        Optional<ByteRange> range = requested.get().resolve(content.size());
+        if (range.isEmpty()) {
+            Refusal refusal = new Refusal(ProblemType.RANGE_NOT_SATISFIABLE,
+                    "the blob has " + content.size() + " bytes").with("size", content.size());
+            return Response.fromResponse(Problems.response(refusal))
+                    .header("Content-Range", "bytes */" + content.size()).build();
+        }
+        ByteRange r = range.get();
+        return body(Response.status(Response.Status.PARTIAL_CONTENT), content, etag, r.first(), r.length(), withBody)
+                .header("Content-Range", r.contentRange(content.size())).build();
+    }
+
+    private static Response.ResponseBuilder body(Response.ResponseBuilder response, BlobContent content, String etag,
+                                                 long offset, long length, boolean withBody) {
+        common(response, content, etag).type(content.mediaType()).header(HttpHeaders.CONTENT_LENGTH, length);
+        if (withBody) {
+            response.entity(stream(content, offset, length));
+        }
+        return response;
+    }
+
+    private static Response.ResponseBuilder common(Response.ResponseBuilder response, BlobContent content,
+                                                   String etag) {
+        return response.header(HttpHeaders.ETAG, etag)
+                .header("Repr-Digest", ContentDigestHeader.format(content.digest()))
+                .header("Accept-Ranges", "bytes")
+                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
+    }
+
+    private static StreamingOutput stream(BlobContent content, long offset, long length) {
+        return (OutputStream output) -> {
+            try (InputStream in = content.open(offset, length)) {
+                byte[] buffer = new byte[BUFFER];
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    output.write(buffer, 0, n);
+                }
+            }
+        };
+    }
+
+    private static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        return Arrays.stream(ifNoneMatch.split(","))
+                .map(String::strip)
+                .map(tag -> tag.startsWith("W/") ? tag.substring(2) : tag)
+                .anyMatch(tag -> tag.equals("*") || tag.equals(etag));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.service.BlobIngest;
+import dev.evidencestore.service.BlobService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashSet;
+import java.util.Set;
+
+/** Content-addressed bytes, the OCI-registry way: the digest is the name, and the server checks it. */
+@Path("/api/v1/blobs")
+public class BlobResource {
+
+    private final BlobService blobs;
+
+    BlobResource(BlobService blobs) {
+        this.blobs = blobs;
+    }
+
+    @PUT
+    @Path("/{digest}")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response put(@PathParam("digest") String digest,
+                        @HeaderParam(ContentDigestHeader.NAME) String contentDigest,
+                        @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
+                        InputStream body) throws IOException {
+        Set<Digest> declared = new HashSet<>();
+        declared.add(Digest.parse(digest));
+        ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
+        return stored(blobs.ingest(body, declared, contentLength));
+    }
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response post(@HeaderParam(ContentDigestHeader.NAME) String contentDigest,
+                         @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
+                         InputStream body) throws IOException {
+        Set<Digest> declared = new HashSet<>();
+        ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
+        return stored(blobs.ingest(body, declared, contentLength));
+    }
+
+    @GET
+    @Path("/{digest}")
+    public Response get(@PathParam("digest") String digest, @HeaderParam("Range") String range,
+                        @HeaderParam("If-Range") String ifRange,
+                        @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return BlobRepresentation.get(blobs.content(Digest.parse(digest)), range, ifRange, ifNoneMatch);
+    }
+
+    @HEAD
+    @Path("/{digest}")
+    public Response head(@PathParam("digest") String digest, @HeaderParam("Range") String range,
+                         @HeaderParam("If-Range") String ifRange,
+                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return BlobRepresentation.head(blobs.content(Digest.parse(digest)), range, ifRange, ifNoneMatch);
+    }
+
+    private static Response stored(BlobIngest ingest) {
+        Response.ResponseBuilder response = ingest.created() ? Response.status(Response.Status.CREATED)
+                : Response.ok();
+        return response.location(Links.blob(ingest.blob().digest())).entity(BlobResponse.of(ingest.blob())).build();
+    }
+}

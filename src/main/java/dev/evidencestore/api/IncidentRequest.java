@@ -1,0 +1,96 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.IncidentDetails;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.IncidentPatch;
+import dev.evidencestore.domain.IncidentStatus;
+import dev.evidencestore.domain.Severity;
+import dev.evidencestore.domain.Violations;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+/** Body of {@code POST /workspaces/{ws}/incidents}, and of a merge patch of one. */
+public record IncidentRequest(
+        String key,
+        String title,
+        String severity,
+        String status,
+        List<String> services,
+        List<String> regions,
+        String impactStart,
+        String impactEnd,
+        String commander,
+        List<String> responders,
+        String reviewOwner,
+        String summary) {
+
+    static final Set<String> DETAIL_FIELDS = Set.of("title", "severity", "status", "services", "regions",
+            "impactStart", "impactEnd", "commander", "responders", "reviewOwner", "summary");
+    private static final List<String> REQUIRED = List.of("title", "severity", "status");
+
+    IncidentKey parseKey() {
+        Violations violations = new Violations();
+        IncidentKey parsed = violations.parse("key", violations.required("key", key), IncidentKey::parse);
+        violations.throwIfAny();
+        return parsed;
+    }
+
+    /** The details of a new incident; a missing status means it is still being investigated. */
+    IncidentDetails toDetails() {
+        Violations v = new Violations();
+        v.required("title", title);
+        v.required("severity", severity);
+        IncidentPatch values = parse(v, DETAIL_FIELDS);
+        v.throwIfAny();
+        IncidentStatus initial = values.status() == null ? IncidentStatus.INVESTIGATING : values.status();
+        return new IncidentDetails(values.title(), values.severity(), initial, values.services(),
+                values.regions(), values.impactStart(), values.impactEnd(), values.commander(), values.responders(),
+                values.reviewOwner(), values.summary());
+    }
+
+    /** The change a merge patch naming {@code fields} asks for. */
+    IncidentPatch toPatch(Set<String> fields) {
+        Violations v = new Violations();
+        if (fields.contains("key")) {
+            v.add("key", "cannot be changed; it is part of the incident's identity");
+        }
+        IncidentPatch patch = parse(v, fields);
+        for (String field : REQUIRED) {
+            if (fields.contains(field) && valueOf(field) == null) {
+                v.add(field, "cannot be removed");
+            }
+        }
+        v.throwIfAny();
+        return patch;
+    }
+
+    private IncidentPatch parse(Violations v, Set<String> fields) {
+        Severity parsedSeverity = severity == null ? null : v.parse("severity", severity, Severity::parse);
+        IncidentStatus parsedStatus = status == null ? null : v.parse("status", status, IncidentStatus::parse);
+        Instant start = impactStart == null ? null : v.parse("impactStart", impactStart, Timestamps::parse);
+        Instant end = impactEnd == null ? null : v.parse("impactEnd", impactEnd, Timestamps::parse);
+        if (title != null && title.isBlank()) {
+            v.add("title", "must not be blank");
+        }
+        TextRules.check(v, "title", title, TextRules.LINE);
+        TextRules.check(v, "commander", commander, TextRules.LINE);
+        TextRules.check(v, "reviewOwner", reviewOwner, TextRules.LINE);
+        TextRules.check(v, "summary", summary, TextRules.PROSE);
+        TextRules.checkAll(v, "services", services);
+        TextRules.checkAll(v, "regions", regions);
+        TextRules.checkAll(v, "responders", responders);
+        return new IncidentPatch(fields, title, parsedSeverity, parsedStatus, services, regions, start, end,
+                commander, responders, reviewOwner, summary);
+    }
+
+    private Object valueOf(String field) {
+        return switch (field) {
+            case "title" -> title;
+            case "severity" -> severity;
+            case "status" -> status;
+            default -> throw new IllegalArgumentException(field);
+        };
+    }
+}

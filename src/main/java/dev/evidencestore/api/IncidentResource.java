@@ -1,0 +1,91 @@
+package dev.evidencestore.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evidencestore.domain.Incident;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Page;
+import dev.evidencestore.domain.PageCursor;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.service.IncidentService;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+
+@Path("/api/v1/workspaces/{workspace}/incidents")
+@Produces(MediaType.APPLICATION_JSON)
+public class IncidentResource {
+
+    static final String MERGE_PATCH = "application/merge-patch+json";
+
+    private final IncidentService incidents;
+    private final ObjectMapper mapper;
+
+    IncidentResource(IncidentService incidents, ObjectMapper mapper) {
+        this.incidents = incidents;
+        this.mapper = mapper;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@PathParam("workspace") String workspace, IncidentRequest body) {
+        IncidentRequest request = Bodies.required(body);
+        Workspace ws = Workspace.parse(workspace);
+        Incident incident = incidents.create(ws, request.parseKey(), request.toDetails());
+        return Response.created(Links.incident(incident.workspace(), incident.key()))
+                .entity(IncidentResponse.of(incident)).build();
+    }
+
+    @GET
+    @Path("/{key}")
+    public IncidentResponse get(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        return IncidentResponse.of(incidents.get(Workspace.parse(workspace), IncidentKey.parse(key)));
+    }
+
+    @GET
+    public Response list(@PathParam("workspace") String workspace,
+                         @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+                         @QueryParam("cursor") String cursor,
+                         @Context UriInfo uri) {
+        PageCursor after = cursor == null ? null : PageCursor.parse(cursor);
+        Page<Incident> page = incidents.list(Workspace.parse(workspace), limit, after);
+        String next = page.next() == null ? null : page.next().toString();
+        Response.ResponseBuilder response = Response.ok(new IncidentPageResponse(
+                page.items().stream().map(IncidentResponse::of).toList(), next));
+        if (next != null) {
+            UriBuilder nextPage = uri.getRequestUriBuilder().replaceQueryParam("cursor", next);
+            response.link(nextPage.build(), "next");
+        }
+        return response.build();
+    }
+
+    @PATCH
+    @Path("/{key}")
+    @Consumes({MERGE_PATCH, MediaType.APPLICATION_JSON})
+    public IncidentResponse patch(@PathParam("workspace") String workspace, @PathParam("key") String key,
+                                  ObjectNode body) throws IOException {
+        ObjectNode patch = Bodies.required(body);
+        Set<String> fields = new HashSet<>();
+        patch.fieldNames().forEachRemaining(fields::add);
+        IncidentRequest request = mapper.treeToValue(patch, IncidentRequest.class);
+        return IncidentResponse.of(incidents.patch(Workspace.parse(workspace), IncidentKey.parse(key),
+                request.toPatch(fields)));
+    }
+}

@@ -1,0 +1,27 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Workspace;
+
+import java.net.URI;
+
+/** Where each kind of resource lives, for Location and Link headers. */
+final class Links {
+
+    private Links() {
+    }
+
+    static URI incident(Workspace workspace, IncidentKey key) {
+        return URI.create("/api/v1/workspaces/" + workspace + "/incidents/" + key);
+    }
+
+    static URI blob(Digest digest) {
+        return URI.create("/api/v1/blobs/" + digest);
+    }
+
+    static URI artifact(ArtifactId id) {
+        return URI.create("/api/v1/artifacts/" + id);
+    }
+}

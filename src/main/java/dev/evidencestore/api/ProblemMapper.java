@@ -1,0 +1,123 @@
+package dev.evidencestore.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.evidencestore.domain.FieldError;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The one place where exceptions become problem documents. Clients get a stable type and a clear detail; stack
+ * traces and internal class names stay in the log.
+ */
+public class ProblemMapper {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+
+    @ServerExceptionMapper
+    public Response refusal(Refusal refusal) {
+        return Problems.response(refusal);
+    }
+
+    @ServerExceptionMapper
+    public Response unrecognizedField(UnrecognizedPropertyException e) {
+        return Problems.response(Refusal.invalid(path(e), "is not a field of this request"));
+    }
+
+    @ServerExceptionMapper
+    public Response wrongJsonType(MismatchedInputException e) {
+        return unreadableJson(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonMappingException e) {
+        String field = path(e);
+        if (field.isEmpty()) {
+            return Problems.response(Refusal.invalid("body", "is not the JSON this request takes"));
+        }
+        return Problems.response(Refusal.invalid(field, "has the wrong type or form"));
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        String where = e.getLocation() == null ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        return Problems.response(ProblemType.INVALID_REQUEST, "the body is not valid JSON" + where);
+    }
+
+    @ServerExceptionMapper
+    public Response invalidParameter(ConstraintViolationException e) {
+        List<FieldError> errors = e.getConstraintViolations().stream()
+                .map(v -> new FieldError(parameterName(v), v.getMessage()))
+                .collect(Collectors.toList());
+        return Problems.response(Refusal.invalid(errors));
+    }
+
+    @ServerExceptionMapper
+    public Response noRoute(NotFoundException e) {
+        return Problems.response(ProblemType.NOT_FOUND, "no resource at this path");
+    }
+
+    @ServerExceptionMapper
+    public Response wrongMethod(NotAllowedException e) {
+        Response problem = Problems.response(ProblemType.METHOD_NOT_ALLOWED, "this resource does not take that method");
+        String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        return allowed == null || allowed.isBlank() ? problem
+                : Response.fromResponse(problem).header(HttpHeaders.ALLOW, allowed).build();
+    }
+
+    @ServerExceptionMapper
+    public Response wrongContentType(NotSupportedException e) {
+        return Problems.response(ProblemType.UNSUPPORTED_MEDIA_TYPE, "this resource does not accept that content type");
+    }
+
+    @ServerExceptionMapper
+    public Response noAcceptableType(NotAcceptableException e) {
+        return Problems.response(ProblemType.NOT_ACCEPTABLE, "this resource cannot produce an accepted media type");
+    }
+
+    @ServerExceptionMapper
+    public Response otherHttpError(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return json instanceof JsonMappingException mapping ? unreadableJson(mapping) : malformedJson(json);
+        }
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            return unexpected(e);
+        }
+        return Problems.response(ProblemType.INVALID_REQUEST, "the request could not be processed (HTTP " + status + ")");
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        LOG.error("unexpected failure", e);
+        return Problems.response(ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged");
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+    }
+
+    private static String parameterName(ConstraintViolation<?> violation) {
+        String path = violation.getPropertyPath().toString();
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+}

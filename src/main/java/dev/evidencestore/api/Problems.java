@@ -1,0 +1,39 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import jakarta.ws.rs.core.Response;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Builds RFC 9457 problem documents; the single shape of every error this service returns. */
+public final class Problems {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+
+    private Problems() {
+    }
+
+    public static Response response(Refusal refusal) {
+        return response(refusal.type(), refusal.getMessage(), refusal.extensions());
+    }
+
+    public static Response response(ProblemType type, String detail) {
+        return response(type, detail, Map.of());
+    }
+
+    public static Response response(ProblemType type, String detail, Map<String, Object> extensions) {
+        return Response.status(type.status()).type(MEDIA_TYPE).entity(document(type, detail, extensions)).build();
+    }
+
+    static Map<String, Object> document(ProblemType type, String detail, Map<String, Object> extensions) {
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", type.uri().toString());
+        problem.put("title", type.title());
+        problem.put("status", type.status());
+        problem.put("detail", detail);
+        extensions.forEach(problem::putIfAbsent);
+        return problem;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.Violations;
+
+import java.util.List;
+
+/** Length limits on free text, so a request cannot smuggle megabytes into metadata. */
+final class TextRules {
+
+    static final int LINE = 500;
+    static final int PROSE = 20_000;
+    static final int MAX_ITEMS = 100;
+
+    private TextRules() {
+    }
+
+    static void check(Violations violations, String field, String value, int maxLength) {
+        if (value != null && value.length() > maxLength) {
+            violations.add(field, "must be at most " + maxLength + " characters");
+        }
+    }
+
+    static void checkAll(Violations violations, String field, List<String> values) {
+        if (values == null) {
+            return;
+        }
+        if (values.size() > MAX_ITEMS) {
+            violations.add(field, "must have at most " + MAX_ITEMS + " items");
+        }
+        for (int i = 0; i < values.size(); i++) {
+            String value = values.get(i);
+            if (value == null || value.isBlank()) {
+                violations.add(field + "[" + i + "]", "must be non-blank text");
+            } else {
+                check(violations, field + "[" + i + "]", value, LINE);
+            }
+        }
+    }
+}

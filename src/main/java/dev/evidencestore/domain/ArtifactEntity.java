@@ -1,0 +1,56 @@
+package dev.evidencestore.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.Immutable;
+
+import java.time.Instant;
+
+/** Read side of the write-once artifact table; rows are inserted by SQL so that concurrent binds stay atomic. */
+@Entity
+@Immutable
+@Table(name = "artifact")
+public class ArtifactEntity extends PanacheEntityBase {
+
+    @Id
+    public Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "incident_id")
+    public IncidentEntity incident;
+
+    public String name;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "digest")
+    public BlobEntity blob;
+
+    @Column(name = "media_type")
+    public String mediaType;
+
+    public String source;
+    public String kind;
+
+    @Column(name = "captured_at")
+    public Instant capturedAt;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    public String description;
+
+    public String capture;
+
+    public Artifact toArtifact() {
+        ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key),
+                new ArtifactName(name));
+        return new Artifact(id, Digest.parse(blob.digest), blob.size, mediaType, source, ArtifactKind.parse(kind),
+                capturedAt, createdAt, description, capture);
+    }
+}

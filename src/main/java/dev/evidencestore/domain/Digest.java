@@ -1,0 +1,64 @@
+package dev.evidencestore.domain;
+
+import org.apache.commons.codec.binary.Hex;
+
+import java.util.Base64;
+import java.util.regex.Pattern;
+
+/** A SHA-256 content digest, always {@code sha256:} followed by 64 lowercase hex digits. */
+public record Digest(String hex) {
+
+    public static final String PREFIX = "sha256:";
+    private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
+
+    public Digest {
+        if (hex == null || !HEX.matcher(hex).matches()) {
+            throw Refusal.invalid("digest", "must be sha256: followed by 64 lowercase hex digits");
+        }
+    }
+
+    public static Digest parse(String text) {
+        if (text == null || !text.startsWith(PREFIX)) {
+            throw Refusal.invalid("digest", "must be sha256: followed by 64 lowercase hex digits");
+        }
+        return new Digest(text.substring(PREFIX.length()));
+    }
+
+    public static Digest of(byte[] sha256) {
+        if (sha256.length != 32) {
+            throw new IllegalArgumentException("a SHA-256 digest has 32 bytes, got " + sha256.length);
+        }
+        return new Digest(Hex.encodeHexString(sha256));
+    }
+
+    /** Accepts the raw 32 bytes of an RFC 9530 {@code sha-256} value. */
+    public static Digest ofBase64(String base64) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw Refusal.invalid("Content-Digest", "sha-256 value is not valid base64");
+        }
+        if (bytes.length != 32) {
+            throw Refusal.invalid("Content-Digest", "sha-256 value must be 32 bytes");
+        }
+        return of(bytes);
+    }
+
+    public byte[] bytes() {
+        try {
+            return Hex.decodeHex(hex);
+        } catch (org.apache.commons.codec.DecoderException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String base64() {
+        return Base64.getEncoder().encodeToString(bytes());
+    }
+
+    @Override
+    public String toString() {
+        return PREFIX + hex;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.evidencestore.domain;
+
+import java.net.URI;
+
+/**
+ * Every kind of problem the service reports, with its stable RFC 9457 {@code type} URI and HTTP status.
+ * Clients may switch on the slug; it never changes once published.
+ */
+public enum ProblemType {
+    INVALID_REQUEST(400, "invalid-request", "The request is malformed or fails validation"),
+    DIGEST_MISMATCH(400, "digest-mismatch", "The bytes do not match the declared digest"),
+    NOT_FOUND(404, "not-found", "No such resource"),
+    METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed on this resource"),
+    NOT_ACCEPTABLE(406, "not-acceptable", "No acceptable representation"),
+    INCIDENT_EXISTS(409, "incident-exists", "An incident with this key already exists"),
+    ARTIFACT_NAME_TAKEN(409, "artifact-name-taken", "The artifact name is already bound to other evidence"),
+    BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
+    UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
+    RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
+    UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
+    SERVICE_UNAVAILABLE(503, "service-unavailable", "The service cannot answer right now"),
+    INTERNAL_ERROR(500, "internal-error", "Internal error");
+
+    public static final String BASE_URI = "https://evidence-store.dev/problems/";
+
+    private final int status;
+    private final String slug;
+    private final String title;
+
+    ProblemType(int status, String slug, String title) {
+        this.status = status;
+        this.slug = slug;
+        this.title = title;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String slug() {
+        return slug;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public URI uri() {
+        return URI.create(BASE_URI + slug);
+    }
+}

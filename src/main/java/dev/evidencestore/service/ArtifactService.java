@@ -1,0 +1,115 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactDraft;
+import dev.evidencestore.domain.ArtifactEntity;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.BlobEntity;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.IncidentEntity;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.storage.BlobStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.util.List;
+
+@ApplicationScoped
+public class ArtifactService {
+
+    private static final String FETCH = "from ArtifactEntity a join fetch a.incident i join fetch a.blob ";
+
+    private final IncidentService incidents;
+    private final EntityManager entityManager;
+    private final BlobStore store;
+
+    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store) {
+        this.incidents = incidents;
+        this.entityManager = entityManager;
+        this.store = store;
+    }
+
+    /**
+     * Binds a name to a blob, write-once. The insert and the unique key decide atomically which of several
+     * concurrent binds wins; a repeat with the same digest returns the stored artifact, another digest is refused.
+     */
+    @Transactional
+    public ArtifactBinding bind(Workspace workspace, IncidentKey key, ArtifactDraft draft) {
+        IncidentEntity incident = incidents.require(workspace, key);
+        if (BlobEntity.findById(draft.digest().toString()) == null) {
+            throw new Refusal(ProblemType.UNKNOWN_BLOB, "no blob " + draft.digest() + " has been uploaded")
+                    .with("digest", draft.digest().toString());
+        }
+        boolean created = insert(incident, draft);
+        Artifact stored = find(workspace, key, draft.name().value());
+        if (!stored.digest().equals(draft.digest())) {
+            throw new Refusal(ProblemType.ARTIFACT_NAME_TAKEN,
+                    stored.id() + " is bound to " + stored.digest() + "; evidence is never overwritten")
+                    .with("artifactId", stored.id().toString())
+                    .with("boundDigest", stored.digest().toString());
+        }
+        return new ArtifactBinding(stored, created);
+    }
+
+    private boolean insert(IncidentEntity incident, ArtifactDraft draft) {
+        return entityManager.createNativeQuery("""
+                        INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
+                                              created_at, description, capture)
+                        VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
+                                :createdAt, :description, CAST(:capture AS jsonb))
+                        ON CONFLICT (incident_id, name) DO NOTHING""")
+                .setParameter("incident", incident.id)
+                .setParameter("name", draft.name().value())
+                .setParameter("digest", draft.digest().toString())
+                .setParameter("mediaType", draft.mediaType())
+                .setParameter("source", draft.source())
+                .setParameter("kind", draft.kind().wire())
+                .setParameter("capturedAt", draft.capturedAt())
+                .setParameter("createdAt", Clock.now())
+                .setParameter("description", draft.description())
+                .setParameter("capture", draft.capture())
+                .executeUpdate() == 1;
+    }
+
+    @Transactional
+    public Artifact get(ArtifactId id) {
+        return find(id.workspace(), id.incident(), id.name().value());
+    }
+
+    @Transactional
+    public List<Artifact> list(Workspace workspace, IncidentKey key) {
+        incidents.require(workspace, key);
+        return ArtifactEntity.<ArtifactEntity>find(FETCH + "where i.workspace = ?1 and i.key = ?2 order by a.name",
+                workspace.slug(), key.value()).stream().map(ArtifactEntity::toArtifact).toList();
+    }
+
+    /** The artifact's bytes, served with its media type. */
+    @Transactional
+    public BlobContent content(ArtifactId id) {
+        Artifact artifact = get(id);
+        return new BlobContent(artifact.digest(), artifact.size(), artifact.mediaType(), store);
+    }
+
+    /** The artifact's row, for other services working inside the same transaction. */
+    ArtifactEntity row(ArtifactId id) {
+        return row(id.workspace(), id.incident(), id.name().value());
+    }
+
+    private static Artifact find(Workspace workspace, IncidentKey key, String name) {
+        return row(workspace, key, name).toArtifact();
+    }
+
+    private static ArtifactEntity row(Workspace workspace, IncidentKey key, String name) {
+        ArtifactEntity artifact = ArtifactEntity.<ArtifactEntity>find(
+                FETCH + "where i.workspace = ?1 and i.key = ?2 and a.name = ?3",
+                workspace.slug(), key.value(), name).firstResult();
+        if (artifact == null) {
+            throw Refusal.notFound("no artifact " + name + " in incident " + key + " of workspace " + workspace);
+        }
+        return artifact;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Incident;
+import dev.evidencestore.domain.IncidentDetails;
+import dev.evidencestore.domain.IncidentEntity;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.IncidentPatch;
+import dev.evidencestore.domain.Page;
+import dev.evidencestore.domain.PageCursor;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.Workspace;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import org.hibernate.exception.ConstraintViolationException;
+
+import java.util.List;
+
+@ApplicationScoped
+public class IncidentService {
+
+    @Transactional
+    public Incident create(Workspace workspace, IncidentKey key, IncidentDetails details) {
+        if (find(workspace, key) != null) {
+            throw exists(workspace, key);
+        }
+        IncidentEntity incident = new IncidentEntity();
+        incident.workspace = workspace.slug();
+        incident.key = key.value();
+        incident.describe(details);
+        incident.createdAt = Clock.now();
+        incident.updatedAt = incident.createdAt;
+        try {
+            incident.persistAndFlush();
+        } catch (ConstraintViolationException e) {
+            throw exists(workspace, key);
+        }
+        return incident.toIncident();
+    }
+
+    @Transactional
+    public Incident get(Workspace workspace, IncidentKey key) {
+        return require(workspace, key).toIncident();
+    }
+
+    @Transactional
+    public Incident patch(Workspace workspace, IncidentKey key, IncidentPatch patch) {
+        IncidentEntity incident = require(workspace, key);
+        incident.describe(patch.applyTo(incident.details()));
+        incident.updatedAt = Clock.now();
+        return incident.toIncident();
+    }
+
+    /** Newest first; {@code after} is the cursor of the previous page, or null for the first. */
+    @Transactional
+    public Page<Incident> list(Workspace workspace, int limit, PageCursor after) {
+        Parameters parameters = Parameters.with("workspace", workspace.slug());
+        String query = "workspace = :workspace";
+        if (after != null) {
+            query += " and (createdAt < :before or (createdAt = :before and id < :beforeId))";
+            parameters.and("before", after.createdAt()).and("beforeId", after.id());
+        }
+        // range is inclusive: one row more than the page tells whether another page follows
+        List<IncidentEntity> rows = IncidentEntity.<IncidentEntity>find(query + " order by createdAt desc, id desc",
+                parameters).range(0, limit).list();
+        List<Incident> items = rows.stream().limit(limit).map(IncidentEntity::toIncident).toList();
+        PageCursor next = null;
+        if (rows.size() > limit) {
+            IncidentEntity last = rows.get(limit - 1);
+            next = new PageCursor(last.createdAt, last.id);
+        }
+        return new Page<>(items, next);
+    }
+
+    /** The incident's row, for other services working inside the same transaction. */
+    IncidentEntity require(Workspace workspace, IncidentKey key) {
+        IncidentEntity incident = find(workspace, key);
+        if (incident == null) {
+            throw Refusal.notFound("no incident " + key + " in workspace " + workspace);
+        }
+        return incident;
+    }
+
+    private static IncidentEntity find(Workspace workspace, IncidentKey key) {
+        return IncidentEntity.find("workspace = ?1 and key = ?2", workspace.slug(), key.value()).firstResult();
+    }
+
+    private static Refusal exists(Workspace workspace, IncidentKey key) {
+        return new Refusal(ProblemType.INCIDENT_EXISTS, "incident " + key + " already exists in workspace " + workspace);
+    }
+}

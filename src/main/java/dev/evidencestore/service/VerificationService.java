@@ -1,0 +1,77 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.VerificationEntity;
+import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import org.apache.commons.codec.digest.DigestUtils;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+
+@ApplicationScoped
+public class VerificationService {
+
+    private static final Logger LOG = Logger.getLogger(VerificationService.class);
+
+    private final ArtifactService artifacts;
+    private final BlobStore store;
+
+    VerificationService(ArtifactService artifacts, BlobStore store) {
+        this.artifacts = artifacts;
+        this.store = store;
+    }
+
+    /**
+     * Re-reads the stored bytes and recomputes their digest, outside any transaction, then records the outcome.
+     * Unreadable bytes are a failed verification, not an error: that is exactly what a reviewer needs to learn.
+     */
+    public VerificationResult verify(ArtifactId id, Digest claimed) {
+        Artifact artifact = artifacts.get(id);
+        Digest computed = rehash(artifact);
+        boolean verified = computed != null && VerificationResult.agrees(artifact.digest(), computed, claimed);
+        if (!verified) {
+            LOG.warnf("verification of %s failed: recorded %s, computed %s, claimed %s", id, artifact.digest(),
+                    computed, claimed);
+        }
+        return QuarkusTransaction.requiringNew().call(() -> record(artifact, computed, claimed, verified));
+    }
+
+    private Digest rehash(Artifact artifact) {
+        try (InputStream in = store.open(artifact.digest())) {
+            return Digest.of(DigestUtils.sha256(in));
+        } catch (IOException | RuntimeException e) {
+            LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());
+            return null;
+        }
+    }
+
+    private VerificationResult record(Artifact artifact, Digest computed, Digest claimed, boolean verified) {
+        VerificationEntity row = new VerificationEntity();
+        row.artifact = artifacts.row(artifact.id());
+        row.recordedDigest = artifact.digest().toString();
+        row.computedDigest = computed == null ? null : computed.toString();
+        row.claimedDigest = claimed == null ? null : claimed.toString();
+        row.verified = verified;
+        row.verifiedAt = Clock.now();
+        row.persist();
+        return row.toResult(artifact.id());
+    }
+
+    @Transactional
+    public List<VerificationResult> list(ArtifactId id) {
+        artifacts.get(id);
+        return VerificationEntity.<VerificationEntity>find("""
+                        artifact.incident.workspace = ?1 and artifact.incident.key = ?2 and artifact.name = ?3
+                        order by verifiedAt, id""", id.workspace().slug(), id.incident().value(), id.name().value())
+                .stream().map(row -> row.toResult(id)).toList();
+    }
+}

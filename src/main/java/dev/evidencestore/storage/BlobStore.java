@@ -1,0 +1,42 @@
+package dev.evidencestore.storage;
+
+import dev.evidencestore.domain.Digest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
+import java.util.OptionalLong;
+
+/**
+ * Content-addressed, write-once byte storage. Every backend obeys the same contract, checked by one conformance
+ * suite: bytes are hashed while they are written, become visible under their digest only when complete, durable
+ * and matching the upload policy, and a second put of the same bytes is harmless. No operation changes or
+ * removes stored bytes.
+ */
+public interface BlobStore {
+
+    /**
+     * Streams {@code content} into the store. Nothing is visible under any digest if the stream fails, exceeds
+     * the size limit or disagrees with a declared digest.
+     */
+    StoredBlob put(InputStream content, UploadPolicy policy) throws IOException;
+
+    /** The size of the stored blob, or empty when this store does not hold it. */
+    OptionalLong size(Digest digest) throws IOException;
+
+    /**
+     * Reads {@code length} bytes from {@code offset} of a stored blob, streaming.
+     *
+     * @throws NoSuchFileException when the store does not hold the blob
+     */
+    InputStream open(Digest digest, long offset, long length) throws IOException;
+
+    /** Reads a whole stored blob. */
+    default InputStream open(Digest digest) throws IOException {
+        OptionalLong size = size(digest);
+        if (size.isEmpty()) {
+            throw new NoSuchFileException(digest.toString());
+        }
+        return open(digest, 0, size.getAsLong());
+    }
+}

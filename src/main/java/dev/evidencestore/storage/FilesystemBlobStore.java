@@ -1,0 +1,105 @@
+package dev.evidencestore.storage;
+
+import dev.evidencestore.domain.Digest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+/**
+ * Blobs as read-only files under {@code root/sha256/ab/abcd…}. An upload streams into a temp file in
+ * {@code root/uploads} while it is hashed, is fsynced, then atomically renamed into place and the directory
+ * fsynced, so a file under a digest name is always complete and durable.
+ */
+public final class FilesystemBlobStore implements BlobStore {
+
+    private static final int BUFFER = 256 * 1024;
+
+    private final Path blobs;
+    private final Path uploads;
+
+    public FilesystemBlobStore(Path root) {
+        this.blobs = root.resolve("sha256");
+        this.uploads = root.resolve("uploads");
+        try {
+            Files.createDirectories(blobs);
+            Files.createDirectories(uploads);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the blob directories under " + root, e);
+        }
+    }
+
+    @Override
+    public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
+        Path temp = uploads.resolve(UUID.randomUUID() + ".part");
+        try {
+            StoredBlob blob = writeDurably(content, policy, temp);
+            Path target = pathOf(blob.digest());
+            if (!Files.exists(target)) {
+                Files.createDirectories(target.getParent());
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                fsyncDirectory(target.getParent());
+            }
+            return blob;
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static StoredBlob writeDurably(InputStream content, UploadPolicy policy, Path temp) throws IOException {
+        MeasuredInput in = new MeasuredInput(content, policy);
+        try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            byte[] buffer = new byte[BUFFER];
+            ByteBuffer wrapped = ByteBuffer.wrap(buffer);
+            int n;
+            while ((n = in.read(buffer, 0, BUFFER)) >= 0) {
+                wrapped.clear().limit(n);
+                while (wrapped.hasRemaining()) {
+                    out.write(wrapped);
+                }
+            }
+            out.force(true);
+        }
+        StoredBlob blob = in.finish();
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("r--r-----"));
+        return blob;
+    }
+
+    private static void fsyncDirectory(Path directory) throws IOException {
+        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+            dir.force(true);
+        }
+    }
+
+    @Override
+    public OptionalLong size(Digest digest) throws IOException {
+        try {
+            return OptionalLong.of(Files.size(pathOf(digest)));
+        } catch (NoSuchFileException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public InputStream open(Digest digest, long offset, long length) throws IOException {
+        FileChannel channel = FileChannel.open(pathOf(digest), StandardOpenOption.READ);
+        channel.position(offset);
+        return new LimitedInput(Channels.newInputStream(channel), length);
+    }
+
+    /** Where a blob lives; the digest is already validated, so no name can escape the root. */
+    Path pathOf(Digest digest) {
+        return blobs.resolve(digest.hex().substring(0, 2)).resolve(digest.hex());
+    }
+}

@@ -1,0 +1,128 @@
+package dev.evidencestore.storage;
+
+import dev.evidencestore.domain.Digest;
+
+import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.OptionalLong;
+
+/**
+ * Blobs as fixed-size chunk rows in PostgreSQL. One transaction writes the chunks under a fresh content id and
+ * then the {@code blob_content} row that names them, so a blob is visible complete or not at all; a concurrent
+ * upload of the same bytes loses the race on the primary key and rolls its copy back.
+ */
+public final class PostgresBlobStore implements BlobStore {
+
+    private static final String NEXT_CONTENT_ID = "SELECT nextval('blob_content_id_seq')";
+    private static final String INSERT_CHUNK = "INSERT INTO blob_chunk (content_id, seq, data) VALUES (?, ?, ?)";
+    private static final String INSERT_CONTENT = """
+            INSERT INTO blob_content (digest, content_id, size, chunk_size) VALUES (?, ?, ?, ?)
+            ON CONFLICT (digest) DO NOTHING""";
+    private static final String FIND_CONTENT =
+            "SELECT content_id, size, chunk_size FROM blob_content WHERE digest = ?";
+
+    private final DataSource dataSource;
+    private final int chunkSize;
+
+    public PostgresBlobStore(DataSource dataSource, int chunkSize) {
+        this.dataSource = dataSource;
+        this.chunkSize = chunkSize;
+    }
+
+    @Override
+    public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
+        MeasuredInput in = new MeasuredInput(content, policy);
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                Written written = writeChunks(connection, in);
+                if (written.fresh()) {
+                    connection.commit();
+                } else {
+                    connection.rollback();
+                }
+                return written.blob();
+            } catch (IOException | SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new IOException("the postgres blob store failed to write", e);
+        }
+    }
+
+    private Written writeChunks(Connection connection, MeasuredInput in) throws IOException, SQLException {
+        long contentId = nextContentId(connection);
+        byte[] chunk = new byte[chunkSize];
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_CHUNK)) {
+            int seq = 0;
+            int n;
+            while ((n = in.readNBytes(chunk, 0, chunkSize)) > 0) {
+                insert.setLong(1, contentId);
+                insert.setInt(2, seq++);
+                insert.setBytes(3, n == chunkSize ? chunk : Arrays.copyOf(chunk, n));
+                insert.executeUpdate();
+            }
+        }
+        StoredBlob blob = in.finish();
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_CONTENT)) {
+            insert.setString(1, blob.digest().toString());
+            insert.setLong(2, contentId);
+            insert.setLong(3, blob.size());
+            insert.setInt(4, chunkSize);
+            return new Written(blob, insert.executeUpdate() == 1);
+        }
+    }
+
+    private static long nextContentId(Connection connection) throws SQLException {
+        try (PreparedStatement next = connection.prepareStatement(NEXT_CONTENT_ID);
+             ResultSet rs = next.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public OptionalLong size(Digest digest) throws IOException {
+        Content content = find(digest);
+        return content == null ? OptionalLong.empty() : OptionalLong.of(content.size());
+    }
+
+    @Override
+    public InputStream open(Digest digest, long offset, long length) throws IOException {
+        Content content = find(digest);
+        if (content == null) {
+            throw new NoSuchFileException(digest.toString());
+        }
+        return new ChunkInput(dataSource, content, offset, length);
+    }
+
+    private Content find(Digest digest) throws IOException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement query = connection.prepareStatement(FIND_CONTENT)) {
+            query.setString(1, digest.toString());
+            try (ResultSet rs = query.executeQuery()) {
+                return rs.next() ? new Content(rs.getLong(1), rs.getLong(2), rs.getInt(3)) : null;
+            }
+        } catch (SQLException e) {
+            throw new IOException("the postgres blob store failed to read " + digest, e);
+        }
+    }
+
+    /** An upload's chunks, and whether they are the first copy of these bytes (else they are rolled back). */
+    private record Written(StoredBlob blob, boolean fresh) {
+    }
+
+    /** Where a stored blob's chunks are. */
+    record Content(long id, long size, int chunkSize) {
+    }
+}
