@@ -50,7 +50,7 @@ CREATE TABLE artifact (
     captured_at  timestamptz NOT NULL,
     created_at   timestamptz NOT NULL,
     description  text,
-    capture      jsonb,
+    capture      json,
     CONSTRAINT artifact_name_unique UNIQUE (incident_id, name)
 );
 

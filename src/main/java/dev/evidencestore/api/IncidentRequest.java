@@ -30,24 +30,21 @@ public record IncidentRequest(
             "impactStart", "impactEnd", "commander", "responders", "reviewOwner", "summary");
     private static final List<String> REQUIRED = List.of("title", "severity", "status");
 
-    IncidentKey parseKey() {
-        Violations violations = new Violations();
-        IncidentKey parsed = violations.parse("key", violations.required("key", key), IncidentKey::parse);
-        violations.throwIfAny();
-        return parsed;
-    }
-
-    /** The details of a new incident; a missing status means it is still being investigated. */
-    IncidentDetails toDetails() {
+    /** A new incident: its key and details. A missing status means it is still being investigated. */
+    NewIncident toNewIncident() {
         Violations v = new Violations();
+        IncidentKey parsedKey = v.parse("key", v.required("key", key), IncidentKey::parse);
         v.required("title", title);
         v.required("severity", severity);
         IncidentPatch values = parse(v, DETAIL_FIELDS);
         v.throwIfAny();
         IncidentStatus initial = values.status() == null ? IncidentStatus.INVESTIGATING : values.status();
-        return new IncidentDetails(values.title(), values.severity(), initial, values.services(),
-                values.regions(), values.impactStart(), values.impactEnd(), values.commander(), values.responders(),
-                values.reviewOwner(), values.summary());
+        return new NewIncident(parsedKey, new IncidentDetails(values.title(), values.severity(), initial,
+                values.services(), values.regions(), values.impactStart(), values.impactEnd(), values.commander(),
+                values.responders(), values.reviewOwner(), values.summary()));
+    }
+
+    record NewIncident(IncidentKey key, IncidentDetails details) {
     }
 
     /** The change a merge patch naming {@code fields} asks for. */

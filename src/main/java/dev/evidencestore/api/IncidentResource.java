@@ -6,12 +6,11 @@ import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.PageCursor;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.Violations;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.service.IncidentService;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -21,9 +20,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
 
 import java.io.IOException;
 import java.util.HashSet;
@@ -34,6 +33,8 @@ import java.util.Set;
 public class IncidentResource {
 
     static final String MERGE_PATCH = "application/merge-patch+json";
+    private static final int DEFAULT_LIMIT = 50;
+    private static final int MAX_LIMIT = 200;
 
     private final IncidentService incidents;
     private final ObjectMapper mapper;
@@ -46,9 +47,9 @@ public class IncidentResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") String workspace, IncidentRequest body) {
-        IncidentRequest request = Bodies.required(body);
         Workspace ws = Workspace.parse(workspace);
-        Incident incident = incidents.create(ws, request.parseKey(), request.toDetails());
+        IncidentRequest.NewIncident draft = Bodies.required(body).toNewIncident();
+        Incident incident = incidents.create(ws, draft.key(), draft.details());
         return Response.created(Links.incident(incident.workspace(), incident.key()))
                 .entity(IncidentResponse.of(incident)).build();
     }
@@ -61,11 +62,15 @@ public class IncidentResource {
 
     @GET
     public Response list(@PathParam("workspace") String workspace,
-                         @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(200) int limit,
+                         @QueryParam("limit") String limit,
                          @QueryParam("cursor") String cursor,
                          @Context UriInfo uri) {
-        PageCursor after = cursor == null ? null : PageCursor.parse(cursor);
-        Page<Incident> page = incidents.list(Workspace.parse(workspace), limit, after);
+        Workspace ws = Workspace.parse(workspace);
+        Violations v = new Violations();
+        Integer pageSize = limit == null ? DEFAULT_LIMIT : v.parse("limit", limit, IncidentResource::limit);
+        PageCursor after = v.parse("cursor", cursor, PageCursor::parse);
+        v.throwIfAny();
+        Page<Incident> page = incidents.list(ws, pageSize, after);
         String next = page.next() == null ? null : page.next().toString();
         Response.ResponseBuilder response = Response.ok(new IncidentPageResponse(
                 page.items().stream().map(IncidentResponse::of).toList(), next));
@@ -74,6 +79,18 @@ public class IncidentResource {
             response.link(nextPage.build(), "next");
         }
         return response.build();
+    }
+
+    private static int limit(String text) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= 1 && value <= MAX_LIMIT) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with the rule
+        }
+        throw Refusal.invalid("limit", "must be an integer from 1 to " + MAX_LIMIT);
     }
 
     @PATCH

@@ -18,7 +18,6 @@ public enum ProblemType {
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
-    SERVICE_UNAVAILABLE(503, "service-unavailable", "The service cannot answer right now"),
     INTERNAL_ERROR(500, "internal-error", "Internal error");
 
     public static final String BASE_URI = "https://evidence-store.dev/problems/";

@@ -9,8 +9,11 @@ public final class Violations {
 
     private final List<FieldError> errors = new ArrayList<>();
 
-    /** Parses a value, recording the refusal under {@code field} instead of throwing; null when invalid. */
+    /** Parses a value, recording the refusal under {@code field} instead of throwing; null when absent or invalid. */
     public <T> T parse(String field, String raw, Function<String, T> parser) {
+        if (raw == null) {
+            return null;
+        }
         try {
             return parser.apply(raw);
         } catch (Refusal refusal) {

@@ -60,7 +60,7 @@ public class ArtifactService {
                         INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
                                               created_at, description, capture)
                         VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
-                                :createdAt, :description, CAST(:capture AS jsonb))
+                                :createdAt, :description, CAST(:capture AS json))
                         ON CONFLICT (incident_id, name) DO NOTHING""")
                 .setParameter("incident", incident.id)
                 .setParameter("name", draft.name().value())

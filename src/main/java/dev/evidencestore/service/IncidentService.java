@@ -48,8 +48,12 @@ public class IncidentService {
     @Transactional
     public Incident patch(Workspace workspace, IncidentKey key, IncidentPatch patch) {
         IncidentEntity incident = require(workspace, key);
-        incident.describe(patch.applyTo(incident.details()));
-        incident.updatedAt = Clock.now();
+        IncidentDetails before = incident.details();
+        IncidentDetails after = patch.applyTo(before);
+        if (!after.equals(before)) {
+            incident.describe(after);
+            incident.updatedAt = Clock.now();
+        }
         return incident.toIncident();
     }
 

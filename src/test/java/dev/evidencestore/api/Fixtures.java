@@ -1,0 +1,50 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.support.Evidence;
+import io.restassured.http.ContentType;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static dev.evidencestore.support.Api.api;
+import static dev.evidencestore.support.Api.incident;
+import static dev.evidencestore.support.Api.json;
+
+/** Builds evidence through the API itself, for tests that need some in place. */
+final class Fixtures {
+
+    private Fixtures() {
+    }
+
+    static String newIncident(String workspace) {
+        String key = Evidence.uniqueKey();
+        json(incident(key)).post("/api/v1/workspaces/{ws}/incidents", workspace).then().statusCode(201);
+        return key;
+    }
+
+    static String upload(byte[] bytes) {
+        return api().contentType(ContentType.BINARY).body(bytes).post("/api/v1/blobs")
+                .then().statusCode(201).extract().path("digest");
+    }
+
+    static Map<String, Object> artifact(String name, String digest) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("name", name);
+        body.put("digest", digest);
+        body.put("mediaType", "application/json");
+        body.put("source", "grafana");
+        body.put("kind", "snapshot");
+        body.put("capturedAt", "2026-06-18T10:20:00Z");
+        body.put("description", "Checkout p95, worker saturation, retry rate and queue depth, 08:40-10:20 UTC");
+        body.put("capture", Map.of("query", "histogram_quantile(0.95, checkout_latency)", "collector", "es-cli 0.1"));
+        return body;
+    }
+
+    /** Uploads fresh bytes and binds them as {@code name} in a new incident of {@code workspace}; returns the ID. */
+    static String storedArtifact(String workspace, String name, byte[] bytes) {
+        String key = newIncident(workspace);
+        String digest = upload(bytes);
+        return json(artifact(name, digest)).post("/api/v1/workspaces/{ws}/incidents/{key}/artifacts", workspace, key)
+                .then().statusCode(201).extract().path("id");
+    }
+}

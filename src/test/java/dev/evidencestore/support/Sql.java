@@ -1,0 +1,54 @@
+package dev.evidencestore.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Direct SQL on the test database, as an operator (or an attacker) with database access would run it. */
+public final class Sql {
+
+    private Sql() {
+    }
+
+    public static Connection connect() throws SQLException {
+        return DriverManager.getConnection(TestDatabase.URL, TestDatabase.USER, null);
+    }
+
+    public static int update(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            return statement.executeUpdate();
+        }
+    }
+
+    /** Runs a statement with triggers off, the way someone tampering behind the service's back would. */
+    public static int tamper(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect()) {
+            try (PreparedStatement off = connection.prepareStatement("SET session_replication_role = replica")) {
+                off.execute();
+            }
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                bind(statement, parameters);
+                return statement.executeUpdate();
+            }
+        }
+    }
+
+    public static long count(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+    }
+}

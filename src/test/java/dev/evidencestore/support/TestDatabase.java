@@ -1,0 +1,72 @@
+package dev.evidencestore.support;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Gives the tests a database of their own on the local PostgreSQL, dropped and created afresh once per test run,
+ * and an empty blob directory, so no test relies on what an earlier run left behind.
+ */
+@QuarkusTestResource(value = TestDatabase.class, restrictToAnnotatedClass = false)
+public class TestDatabase implements QuarkusTestResourceLifecycleManager {
+
+    public static final String HOST = System.getenv().getOrDefault("EVIDENCE_TEST_PGHOST", "127.0.0.1:5432");
+    public static final String NAME = "evidence_test";
+    public static final String URL = "jdbc:postgresql://" + HOST + "/" + NAME;
+    public static final String USER = System.getenv().getOrDefault("EVIDENCE_TEST_PGUSER", "postgres");
+    public static final Path BLOB_DIR = Paths.get("target/test-blobs");
+
+    private static boolean prepared;
+
+    @Override
+    public synchronized Map<String, String> start() {
+        if (!prepared) {
+            recreateDatabase();
+            deleteRecursively(BLOB_DIR);
+            prepared = true;
+        }
+        return Map.of("quarkus.datasource.jdbc.url", URL, "quarkus.datasource.username", USER,
+                "evidence.storage.filesystem.path", BLOB_DIR.toString());
+    }
+
+    @Override
+    public void stop() {
+        // the database stays for inspection after the run; the next run starts it afresh
+    }
+
+    private static void recreateDatabase() {
+        String admin = "jdbc:postgresql://" + HOST + "/postgres";
+        try (Connection connection = DriverManager.getConnection(admin, USER, null);
+             Statement sql = connection.createStatement()) {
+            sql.execute("DROP DATABASE IF EXISTS " + NAME + " WITH (FORCE)");
+            sql.execute("CREATE DATABASE " + NAME);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the tests need PostgreSQL on " + HOST + " (user " + USER + ")", e);
+        }
+    }
+
+    private static void deleteRecursively(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot empty " + root, e);
+        }
+    }
+}
