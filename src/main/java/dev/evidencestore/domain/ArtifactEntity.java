@@ -9,6 +9,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.Immutable;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
 
@@ -45,6 +47,8 @@ public class ArtifactEntity extends PanacheEntityBase {
 
     public String description;
 
+    /** JSON text, kept as the collector sent it (a json column, not jsonb, so key order survives). */
+    @JdbcTypeCode(SqlTypes.JSON)
     public String capture;
 
     public Artifact toArtifact() {

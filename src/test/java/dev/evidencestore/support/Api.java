@@ -26,7 +26,8 @@ public final class Api {
     public static final String PROBLEM = "application/problem+json";
     public static final String PROBLEMS = "https://evidence-store.dev/problems/";
 
-    private static final OpenApiValidationFilter CONTRACT = new OpenApiValidationFilter(contract());
+    private static final OpenApiValidationFilter CONTRACT = new OpenApiValidationFilter(
+            OpenApiInteractionValidator.createForInlineApiSpecification(contract()).build());
     /** For requests that break the contract on purpose: the answer must still keep to it. */
     private static final OpenApiValidationFilter RESPONSES = new OpenApiValidationFilter(
             OpenApiInteractionValidator.createForInlineApiSpecification(contract())
