@@ -3,7 +3,7 @@ package dev.evidencestore.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.ArtifactKind;
-import dev.evidencestore.domain.ArtifactName;
+import dev.evidencestore.domain.RecordName;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.Violations;
 
@@ -30,7 +30,7 @@ public record ArtifactRequest(
 
     ArtifactDraft toDraft() {
         Violations v = new Violations();
-        ArtifactName parsedName = v.parse("name", v.required("name", name), ArtifactName::parse);
+        RecordName parsedName = v.parse("name", v.required("name", name), RecordName::parse);
         Digest parsedDigest = v.parse("digest", v.required("digest", digest), Digest::parse);
         if (v.required("mediaType", mediaType) != null && !MEDIA_TYPE.matcher(mediaType).matches()) {
             v.add("mediaType", "must be a media type such as application/json or image/png");

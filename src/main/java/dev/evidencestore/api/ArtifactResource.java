@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.service.ArtifactService;
+import dev.evidencestore.service.ReferrerService;
 import dev.evidencestore.service.VerificationService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -21,10 +22,12 @@ public class ArtifactResource {
 
     private final ArtifactService artifacts;
     private final VerificationService verifications;
+    private final ReferrerService referrers;
 
-    ArtifactResource(ArtifactService artifacts, VerificationService verifications) {
+    ArtifactResource(ArtifactService artifacts, VerificationService verifications, ReferrerService referrers) {
         this.artifacts = artifacts;
         this.verifications = verifications;
+        this.referrers = referrers;
     }
 
     @GET
@@ -66,5 +69,14 @@ public class ArtifactResource {
     public VerificationListResponse verifications(@PathParam("id") String id) {
         return new VerificationListResponse(verifications.list(ArtifactId.parse(id)).stream()
                 .map(VerificationResponse::of).toList());
+    }
+
+    @GET
+    @Path("/citations")
+    @Produces(MediaType.APPLICATION_JSON)
+    public CitationsResponse citations(@PathParam("id") String id) {
+        ArtifactId artifactId = ArtifactId.parse(id);
+        return new CitationsResponse(artifactId.toString(), referrers.referrers(artifactId).stream()
+                .map(ReferrerResponse::of).toList());
     }
 }

@@ -4,6 +4,7 @@ import dev.evidencestore.domain.IncidentDetails;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.IncidentPatch;
 import dev.evidencestore.domain.IncidentStatus;
+import dev.evidencestore.domain.Narrative;
 import dev.evidencestore.domain.Severity;
 import dev.evidencestore.domain.Violations;
 
@@ -24,10 +25,17 @@ public record IncidentRequest(
         String commander,
         List<String> responders,
         String reviewOwner,
-        String summary) {
+        String summary,
+        String investigationQuestion,
+        String impact,
+        List<String> contributingFactors,
+        List<String> wentWell,
+        List<String> madeHarder,
+        String detectionGap) {
 
     static final Set<String> DETAIL_FIELDS = Set.of("title", "severity", "status", "services", "regions",
-            "impactStart", "impactEnd", "commander", "responders", "reviewOwner", "summary");
+            "impactStart", "impactEnd", "commander", "responders", "reviewOwner", "summary", "investigationQuestion",
+            "impact", "contributingFactors", "wentWell", "madeHarder", "detectionGap");
     private static final List<String> REQUIRED = List.of("title", "severity", "status");
 
     /** A new incident: its key and details. A missing status means it is still being investigated. */
@@ -41,7 +49,7 @@ public record IncidentRequest(
         IncidentStatus initial = values.status() == null ? IncidentStatus.INVESTIGATING : values.status();
         return new NewIncident(parsedKey, new IncidentDetails(values.title(), values.severity(), initial,
                 values.services(), values.regions(), values.impactStart(), values.impactEnd(), values.commander(),
-                values.responders(), values.reviewOwner(), values.summary()));
+                values.responders(), values.reviewOwner(), values.summary(), values.narrative()));
     }
 
     record NewIncident(IncidentKey key, IncidentDetails details) {
@@ -78,8 +86,16 @@ public record IncidentRequest(
         TextRules.checkAll(v, "services", services);
         TextRules.checkAll(v, "regions", regions);
         TextRules.checkAll(v, "responders", responders);
+        TextRules.check(v, "investigationQuestion", investigationQuestion, TextRules.PROSE);
+        TextRules.check(v, "impact", impact, TextRules.PROSE);
+        TextRules.check(v, "detectionGap", detectionGap, TextRules.PROSE);
+        TextRules.checkAll(v, "contributingFactors", contributingFactors, TextRules.PROSE);
+        TextRules.checkAll(v, "wentWell", wentWell, TextRules.PROSE);
+        TextRules.checkAll(v, "madeHarder", madeHarder, TextRules.PROSE);
+        Narrative narrative = new Narrative(investigationQuestion, impact, contributingFactors, wentWell, madeHarder,
+                detectionGap);
         return new IncidentPatch(fields, title, parsedSeverity, parsedStatus, services, regions, start, end,
-                commander, responders, reviewOwner, summary);
+                commander, responders, reviewOwner, summary, narrative);
     }
 
     private Object valueOf(String field) {

@@ -25,14 +25,11 @@ import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.io.IOException;
-import java.util.HashSet;
-import java.util.Set;
 
 @Path("/api/v1/workspaces/{workspace}/incidents")
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentResource {
 
-    static final String MERGE_PATCH = "application/merge-patch+json";
     private static final int DEFAULT_LIMIT = 50;
     private static final int MAX_LIMIT = 200;
 
@@ -95,14 +92,12 @@ public class IncidentResource {
 
     @PATCH
     @Path("/{key}")
-    @Consumes({MERGE_PATCH, MediaType.APPLICATION_JSON})
+    @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public IncidentResponse patch(@PathParam("workspace") String workspace, @PathParam("key") String key,
                                   ObjectNode body) throws IOException {
-        ObjectNode patch = Bodies.required(body);
-        Set<String> fields = new HashSet<>();
-        patch.fieldNames().forEachRemaining(fields::add);
-        IncidentRequest request = mapper.treeToValue(patch, IncidentRequest.class);
-        return IncidentResponse.of(incidents.patch(Workspace.parse(workspace), IncidentKey.parse(key),
-                request.toPatch(fields)));
+        Workspace ws = Workspace.parse(workspace);
+        IncidentKey incident = IncidentKey.parse(key);
+        MergePatch<IncidentRequest> patch = MergePatch.read(mapper, body, IncidentRequest.class);
+        return IncidentResponse.of(incidents.patch(ws, incident, patch.values().toPatch(patch.fields())));
     }
 }

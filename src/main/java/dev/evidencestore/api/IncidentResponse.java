@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentDetails;
+import dev.evidencestore.domain.Narrative;
 
 import java.time.Instant;
 import java.util.List;
@@ -20,14 +21,22 @@ public record IncidentResponse(
         List<String> responders,
         String reviewOwner,
         String summary,
+        String investigationQuestion,
+        String impact,
+        List<String> contributingFactors,
+        List<String> wentWell,
+        List<String> madeHarder,
+        String detectionGap,
         Instant createdAt,
         Instant updatedAt) {
 
     static IncidentResponse of(Incident incident) {
         IncidentDetails d = incident.details();
+        Narrative n = d.narrative();
         return new IncidentResponse(incident.workspace().slug(), incident.key().value(), d.title(),
                 d.severity().wire(), d.status().wire(), d.services(), d.regions(), d.impactStart(), d.impactEnd(),
-                d.commander(), d.responders(), d.reviewOwner(), d.summary(), incident.createdAt(),
+                d.commander(), d.responders(), d.reviewOwner(), d.summary(), n.investigationQuestion(), n.impact(),
+                n.contributingFactors(), n.wentWell(), n.madeHarder(), n.detectionGap(), incident.createdAt(),
                 incident.updatedAt());
     }
 }

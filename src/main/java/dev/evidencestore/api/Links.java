@@ -2,7 +2,9 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.SequenceId;
 import dev.evidencestore.domain.Workspace;
 
 import java.net.URI;
@@ -19,6 +21,18 @@ final class Links {
 
     static URI blob(Digest digest) {
         return URI.create("/api/v1/blobs/" + digest);
+    }
+
+    static URI finding(FindingId id) {
+        return URI.create("/api/v1/findings/" + id);
+    }
+
+    static URI rootCause(Workspace workspace, IncidentKey key) {
+        return URI.create(incident(workspace, key) + "/root-cause");
+    }
+
+    static URI action(SequenceId id) {
+        return URI.create("/api/v1/actions/" + id);
     }
 
     static URI artifact(ArtifactId id) {

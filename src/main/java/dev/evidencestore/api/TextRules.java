@@ -21,6 +21,10 @@ final class TextRules {
     }
 
     static void checkAll(Violations violations, String field, List<String> values) {
+        checkAll(violations, field, values, LINE);
+    }
+
+    static void checkAll(Violations violations, String field, List<String> values, int maxLength) {
         if (values == null) {
             return;
         }
@@ -32,7 +36,7 @@ final class TextRules {
             if (value == null || value.isBlank()) {
                 violations.add(field + "[" + i + "]", "must be non-blank text");
             } else {
-                check(violations, field + "[" + i + "]", value, LINE);
+                check(violations, field + "[" + i + "]", value, maxLength);
             }
         }
     }

@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /** What a collector asks to bind: a name in an incident and the blob it stands for, with how it was captured. */
 public record ArtifactDraft(
-        ArtifactName name,
+        RecordName name,
         Digest digest,
         String mediaType,
         String source,

@@ -53,7 +53,7 @@ public class ArtifactEntity extends PanacheEntityBase {
 
     public Artifact toArtifact() {
         ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key),
-                new ArtifactName(name));
+                new RecordName(name));
         return new Artifact(id, Digest.parse(blob.digest), blob.size, mediaType, source, ArtifactKind.parse(kind),
                 capturedAt, createdAt, description, capture);
     }

@@ -15,7 +15,8 @@ public record IncidentDetails(
         String commander,
         List<String> responders,
         String reviewOwner,
-        String summary) {
+        String summary,
+        Narrative narrative) {
 
     public IncidentDetails {
         if (title == null || title.isBlank()) {
@@ -30,6 +31,7 @@ public record IncidentDetails(
         services = services == null ? List.of() : List.copyOf(services);
         regions = regions == null ? List.of() : List.copyOf(regions);
         responders = responders == null ? List.of() : List.copyOf(responders);
+        narrative = narrative == null ? Narrative.EMPTY : narrative;
         if (impactStart != null && impactEnd != null && impactEnd.isBefore(impactStart)) {
             throw Refusal.invalid("impactEnd", "must not be before impactStart");
         }

@@ -52,6 +52,26 @@ public class IncidentEntity extends PanacheEntityBase {
 
     public String summary;
 
+    @Column(name = "investigation_question")
+    public String investigationQuestion;
+
+    public String impact;
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(name = "contributing_factors")
+    public String[] contributingFactors;
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(name = "went_well")
+    public String[] wentWell;
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(name = "made_harder")
+    public String[] madeHarder;
+
+    @Column(name = "detection_gap")
+    public String detectionGap;
+
     @Column(name = "created_at")
     public Instant createdAt;
 
@@ -70,11 +90,20 @@ public class IncidentEntity extends PanacheEntityBase {
         responders = details.responders().toArray(String[]::new);
         reviewOwner = details.reviewOwner();
         summary = details.summary();
+        Narrative narrative = details.narrative();
+        investigationQuestion = narrative.investigationQuestion();
+        impact = narrative.impact();
+        contributingFactors = narrative.contributingFactors().toArray(String[]::new);
+        wentWell = narrative.wentWell().toArray(String[]::new);
+        madeHarder = narrative.madeHarder().toArray(String[]::new);
+        detectionGap = narrative.detectionGap();
     }
 
     public IncidentDetails details() {
         return new IncidentDetails(title, Severity.parse(severity), IncidentStatus.parse(status), List.of(services),
-                List.of(regions), impactStart, impactEnd, commander, List.of(responders), reviewOwner, summary);
+                List.of(regions), impactStart, impactEnd, commander, List.of(responders), reviewOwner, summary,
+                new Narrative(investigationQuestion, impact, List.of(contributingFactors), List.of(wentWell),
+                        List.of(madeHarder), detectionGap));
     }
 
     public Incident toIncident() {

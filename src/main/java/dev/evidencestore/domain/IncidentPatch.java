@@ -20,10 +20,12 @@ public record IncidentPatch(
         String commander,
         List<String> responders,
         String reviewOwner,
-        String summary) {
+        String summary,
+        Narrative narrative) {
 
     public IncidentPatch {
         fields = Set.copyOf(fields);
+        narrative = narrative == null ? Narrative.EMPTY : narrative;
     }
 
     public IncidentDetails applyTo(IncidentDetails d) {
@@ -38,7 +40,18 @@ public record IncidentPatch(
                 pick("commander", commander, d.commander()),
                 pick("responders", responders, d.responders()),
                 pick("reviewOwner", reviewOwner, d.reviewOwner()),
-                pick("summary", summary, d.summary()));
+                pick("summary", summary, d.summary()),
+                applyTo(d.narrative()));
+    }
+
+    private Narrative applyTo(Narrative n) {
+        return new Narrative(
+                pick("investigationQuestion", narrative.investigationQuestion(), n.investigationQuestion()),
+                pick("impact", narrative.impact(), n.impact()),
+                pick("contributingFactors", narrative.contributingFactors(), n.contributingFactors()),
+                pick("wentWell", narrative.wentWell(), n.wentWell()),
+                pick("madeHarder", narrative.madeHarder(), n.madeHarder()),
+                pick("detectionGap", narrative.detectionGap(), n.detectionGap()));
     }
 
     private <T> T pick(String field, T patched, T current) {

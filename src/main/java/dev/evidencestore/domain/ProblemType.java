@@ -14,10 +14,16 @@ public enum ProblemType {
     NOT_ACCEPTABLE(406, "not-acceptable", "No acceptable representation"),
     INCIDENT_EXISTS(409, "incident-exists", "An incident with this key already exists"),
     ARTIFACT_NAME_TAKEN(409, "artifact-name-taken", "The artifact name is already bound to other evidence"),
+    FINDING_NAME_TAKEN(409, "finding-name-taken", "A finding with this name already says something else"),
+    FINDING_FROZEN(409, "finding-frozen", "The finding has been decided and can no longer change"),
+    UNVERIFIED_EVIDENCE(409, "unverified-evidence", "Cited evidence has not been verified since the finding was proposed"),
+    ROOT_CAUSE_FROZEN(409, "root-cause-frozen", "The root cause has been accepted and can no longer change"),
+    UNSUPPORTED_ROOT_CAUSE(409, "unsupported-root-cause", "The root cause is not supported by accepted findings"),
     BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
+    INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
     INTERNAL_ERROR(500, "internal-error", "Internal error");
 
     public static final String BASE_URI = "https://evidence-store.dev/problems/";

@@ -5,6 +5,8 @@ import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.ArtifactEntity;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.BlobEntity;
+import dev.evidencestore.domain.CitationProblem;
+import dev.evidencestore.domain.CitationRule;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
@@ -16,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
+import java.util.ArrayList;
 import java.util.List;
 
 @ApplicationScoped
@@ -92,6 +95,34 @@ public class ArtifactService {
     public BlobContent content(ArtifactId id) {
         Artifact artifact = get(id);
         return new BlobContent(artifact.digest(), artifact.size(), artifact.mediaType(), store);
+    }
+
+    /**
+     * The rows of artifacts cited from {@code incident}, in the order given. Every ID must name an artifact of that
+     * incident that {@code admissible} accepts; otherwise the whole citation is refused (422) naming each offender.
+     */
+    List<ArtifactEntity> cited(IncidentEntity incident, List<ArtifactId> ids, CitationRule admissible) {
+        List<ArtifactEntity> rows = new ArrayList<>();
+        List<CitationProblem> problems = new ArrayList<>();
+        for (ArtifactId id : ids) {
+            ArtifactEntity row = ArtifactEntity.<ArtifactEntity>find(
+                    FETCH + "where i.workspace = ?1 and i.key = ?2 and a.name = ?3",
+                    id.workspace().slug(), id.incident().value(), id.name().value()).firstResult();
+            String problem = row == null ? CitationProblem.UNKNOWN
+                    : !row.incident.id.equals(incident.id) ? CitationProblem.OTHER_INCIDENT
+                    : admissible.refusal(row.toArtifact());
+            if (problem == null) {
+                rows.add(row);
+            } else {
+                problems.add(new CitationProblem(id.toString(), problem));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new Refusal(ProblemType.INVALID_CITATION, problems.size() + " cited artifact(s) cannot be cited here: "
+                    + problems.stream().map(CitationProblem::id).toList())
+                    .with("citations", problems);
+        }
+        return rows;
     }
 
     /** The artifact's row, for other services working inside the same transaction. */

@@ -13,6 +13,7 @@ import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.hibernate.exception.ConstraintViolationException;
 
@@ -81,6 +82,19 @@ public class IncidentService {
     /** The incident's row, for other services working inside the same transaction. */
     IncidentEntity require(Workspace workspace, IncidentKey key) {
         IncidentEntity incident = find(workspace, key);
+        if (incident == null) {
+            throw Refusal.notFound("no incident " + key + " in workspace " + workspace);
+        }
+        return incident;
+    }
+
+    /**
+     * The incident's row, locked until the transaction ends, so that records numbered within the incident (timeline
+     * entries, actions) are numbered one writer at a time and concurrent writers never pick the same number.
+     */
+    IncidentEntity requireLocked(Workspace workspace, IncidentKey key) {
+        IncidentEntity incident = IncidentEntity.<IncidentEntity>find("workspace = ?1 and key = ?2", workspace.slug(),
+                key.value()).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
         if (incident == null) {
             throw Refusal.notFound("no incident " + key + " in workspace " + workspace);
         }

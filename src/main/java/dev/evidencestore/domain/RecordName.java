@@ -2,18 +2,18 @@ package dev.evidencestore.domain;
 
 import java.util.regex.Pattern;
 
-/** The name of an artifact within its incident, such as {@code grafana-checkout}. */
-public record ArtifactName(String value) {
+/** The readable name of an artifact or a finding within its incident, such as {@code grafana-checkout}. */
+public record RecordName(String value) {
 
     private static final String RULE = "^[a-z0-9][a-z0-9-]{0,63}$";
     private static final Pattern PATTERN = Pattern.compile(RULE);
 
-    public ArtifactName {
+    public RecordName {
         Slug.require("name", value, PATTERN, RULE);
     }
 
-    public static ArtifactName parse(String value) {
-        return new ArtifactName(value);
+    public static RecordName parse(String value) {
+        return new RecordName(value);
     }
 
     @Override

@@ -1,0 +1,43 @@
+package dev.evidencestore.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evidencestore.domain.ActionPatch;
+import dev.evidencestore.domain.SequenceId;
+import dev.evidencestore.service.ActionService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.io.IOException;
+
+/** One action by its permanent ID: reading it, and moving it along (status and due date). */
+@Path("/api/v1/actions/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+public class ActionResource {
+
+    private final ActionService actions;
+    private final ObjectMapper mapper;
+
+    ActionResource(ActionService actions, ObjectMapper mapper) {
+        this.actions = actions;
+        this.mapper = mapper;
+    }
+
+    @GET
+    public ActionResponse get(@PathParam("id") String id) {
+        return ActionResponse.of(actions.get(SequenceId.parse(SequenceId.ACTION, id)));
+    }
+
+    @PATCH
+    @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
+    public ActionResponse patch(@PathParam("id") String id, ObjectNode body) throws IOException {
+        SequenceId actionId = SequenceId.parse(SequenceId.ACTION, id);
+        ActionPatch patch = ActionPatchRequest.parse(Bodies.required(body), mapper);
+        return ActionResponse.of(actions.patch(actionId, patch));
+    }
+}

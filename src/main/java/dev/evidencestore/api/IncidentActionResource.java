@@ -1,0 +1,42 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.ActionItem;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.service.ActionService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The follow-up actions of one incident: recording them, and listing them soonest due first. */
+@Path("/api/v1/workspaces/{workspace}/incidents/{key}/actions")
+@Produces(MediaType.APPLICATION_JSON)
+public class IncidentActionResource {
+
+    private final ActionService actions;
+
+    IncidentActionResource(ActionService actions) {
+        this.actions = actions;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@PathParam("workspace") String workspace, @PathParam("key") String key,
+                           ActionRequest body) {
+        Workspace ws = Workspace.parse(workspace);
+        IncidentKey incident = IncidentKey.parse(key);
+        ActionItem item = actions.create(ws, incident, Bodies.required(body).toDraft());
+        return Response.created(Links.action(item.id())).entity(ActionResponse.of(item)).build();
+    }
+
+    @GET
+    public ActionListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        return new ActionListResponse(actions.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
+                .map(ActionResponse::of).toList());
+    }
+}

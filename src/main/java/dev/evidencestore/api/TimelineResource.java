@@ -1,0 +1,45 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.service.TimelineService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The timeline of one incident: recording entries and reading them back. Entries have no URI of their own, so a
+ * new one is answered without a Location.
+ */
+@Path("/api/v1/workspaces/{workspace}/incidents/{key}/timeline")
+@Produces(MediaType.APPLICATION_JSON)
+public class TimelineResource {
+
+    private final TimelineService timeline;
+
+    TimelineResource(TimelineService timeline) {
+        this.timeline = timeline;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response record(@PathParam("workspace") String workspace, @PathParam("key") String key,
+                           TimelineEntryRequest body) {
+        Workspace ws = Workspace.parse(workspace);
+        IncidentKey incident = IncidentKey.parse(key);
+        TimelineEntryResponse entry = TimelineEntryResponse.of(
+                timeline.record(ws, incident, Bodies.required(body).toDraft()));
+        return Response.status(Response.Status.CREATED).entity(entry).build();
+    }
+
+    @GET
+    public TimelineResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        return new TimelineResponse(timeline.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
+                .map(TimelineEntryResponse::of).toList());
+    }
+}

@@ -1,0 +1,5 @@
+package dev.evidencestore.domain;
+
+/** A decision a reviewer asks to record. */
+public record ReviewDraft(Decision decision, String note) {
+}

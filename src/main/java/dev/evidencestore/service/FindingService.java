@@ -1,0 +1,224 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.ArtifactEntity;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Citation;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Decision;
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.Finding;
+import dev.evidencestore.domain.FindingCitationEntity;
+import dev.evidencestore.domain.FindingDraft;
+import dev.evidencestore.domain.FindingEntity;
+import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.domain.FindingKind;
+import dev.evidencestore.domain.FindingPatch;
+import dev.evidencestore.domain.FindingReviewEntity;
+import dev.evidencestore.domain.IncidentEntity;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.ReviewDraft;
+import dev.evidencestore.domain.ReviewEntity;
+import dev.evidencestore.domain.ReviewStatus;
+import dev.evidencestore.domain.VerificationEntity;
+import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.domain.Workspace;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import org.hibernate.exception.ConstraintViolationException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Findings and their reviews. The chain is enforced here: a finding cites artifacts of its own incident, a gap
+ * cites only source-unavailable records, and acceptance needs every cited artifact verified since the finding was
+ * proposed. A decided finding is frozen.
+ */
+@ApplicationScoped
+public class FindingService {
+
+    private static final String FETCH = "from FindingEntity f join fetch f.incident i ";
+
+    private final IncidentService incidents;
+    private final ArtifactService artifacts;
+    private final EntityManager entityManager;
+
+    FindingService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager) {
+        this.incidents = incidents;
+        this.artifacts = artifacts;
+        this.entityManager = entityManager;
+    }
+
+    @Transactional
+    public FindingBinding propose(Workspace workspace, IncidentKey key, FindingDraft draft) {
+        IncidentEntity incident = incidents.require(workspace, key);
+        FindingEntity existing = find(workspace, key, draft.name().value());
+        if (existing != null) {
+            return new FindingBinding(retried(existing, draft), false);
+        }
+        FindingEntity finding = new FindingEntity();
+        finding.incident = incident;
+        finding.name = draft.name().value();
+        finding.kind = draft.kind().wire();
+        finding.statement = draft.statement();
+        finding.status = ReviewStatus.PROPOSED.wire();
+        finding.createdAt = Clock.now();
+        finding.proposedAt = finding.createdAt;
+        finding.cite(artifacts.cited(incident, draft.artifactIds(), draft.kind().citationRule()));
+        try {
+            finding.persistAndFlush();
+        } catch (ConstraintViolationException e) {
+            throw new Refusal(ProblemType.FINDING_NAME_TAKEN,
+                    "a finding named " + draft.name() + " was proposed at the same moment; retry to compare");
+        }
+        return new FindingBinding(view(finding), true);
+    }
+
+    private Finding retried(FindingEntity existing, FindingDraft draft) {
+        Finding stored = view(existing);
+        if (!draft.sameAs(stored)) {
+            throw new Refusal(ProblemType.FINDING_NAME_TAKEN,
+                    stored.id() + " already exists and says something else; propose another name")
+                    .with("findingId", stored.id().toString());
+        }
+        return stored;
+    }
+
+    @Transactional
+    public Finding get(FindingId id) {
+        return view(require(id, LockModeType.NONE));
+    }
+
+    /** The incident's findings by name, optionally only those of one kind or status. */
+    @Transactional
+    public List<Finding> list(Workspace workspace, IncidentKey key, FindingKind kind, ReviewStatus status) {
+        incidents.require(workspace, key);
+        StringBuilder query = new StringBuilder(FETCH + "where i.workspace = :workspace and i.key = :key");
+        Parameters parameters = Parameters.with("workspace", workspace.slug()).and("key", key.value());
+        if (kind != null) {
+            query.append(" and f.kind = :kind");
+            parameters.and("kind", kind.wire());
+        }
+        if (status != null) {
+            query.append(" and f.status = :status");
+            parameters.and("status", status.wire());
+        }
+        return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).stream()
+                .map(this::view).toList();
+    }
+
+    /** Changes a proposed finding; it counts as proposed anew, so earlier verifications no longer support it. */
+    @Transactional
+    public Finding revise(FindingId id, FindingPatch patch) {
+        FindingEntity finding = require(id, LockModeType.PESSIMISTIC_WRITE);
+        requireProposed(finding);
+        boolean changed = false;
+        if (patch.statement() != null && !patch.statement().equals(finding.statement)) {
+            finding.statement = patch.statement();
+            changed = true;
+        }
+        if (patch.artifactIds() != null && !patch.artifactIds().equals(citedIds(finding))) {
+            List<ArtifactEntity> cited = artifacts.cited(finding.incident, patch.artifactIds(),
+                    FindingKind.parse(finding.kind).citationRule());
+            finding.citations.clear();
+            entityManager.flush(); // the old rows must go before the new ones hit the unique key
+            finding.cite(cited);
+            changed = true;
+        }
+        if (changed) {
+            finding.proposedAt = Clock.now();
+        }
+        return view(finding);
+    }
+
+    @Transactional
+    public Finding review(FindingId id, ReviewDraft draft) {
+        FindingEntity finding = require(id, LockModeType.PESSIMISTIC_WRITE);
+        requireProposed(finding);
+        if (draft.decision() == Decision.ACCEPTED) {
+            requireVerifiedSinceProposed(finding);
+        }
+        FindingReviewEntity review = new FindingReviewEntity();
+        review.finding = finding;
+        review.record(draft, Clock.now());
+        finding.reviews.add(review);
+        finding.status = draft.decision().wire();
+        review.persist();
+        return view(finding);
+    }
+
+    private static void requireProposed(FindingEntity finding) {
+        if (finding.reviewStatus() != ReviewStatus.PROPOSED) {
+            throw new Refusal(ProblemType.FINDING_FROZEN,
+                    finding.findingId() + " was " + finding.status + " and is frozen")
+                    .with("findingStatus", finding.status);
+        }
+    }
+
+    /** Each cited artifact's latest verification must pass, match the pinned digest, and postdate the proposal. */
+    private void requireVerifiedSinceProposed(FindingEntity finding) {
+        List<String> unverified = new ArrayList<>();
+        for (FindingCitationEntity citation : finding.citations) {
+            VerificationEntity latest = latestVerification(citation.artifact);
+            boolean current = latest != null && latest.verified && latest.verifiedAt.isAfter(finding.proposedAt)
+                    && latest.recordedDigest.equals(citation.digest);
+            if (!current) {
+                unverified.add(citation.artifact.toArtifact().id().toString());
+            }
+        }
+        if (!unverified.isEmpty()) {
+            throw new Refusal(ProblemType.UNVERIFIED_EVIDENCE, "verify " + unverified
+                    + " (a passing verification recorded after the finding was proposed) before accepting it")
+                    .with("artifactIds", unverified)
+                    .with("proposedAt", finding.proposedAt.toString());
+        }
+    }
+
+    private static List<ArtifactId> citedIds(FindingEntity finding) {
+        return finding.citations.stream().map(c -> c.artifact.toArtifact().id()).toList();
+    }
+
+    /** The finding as clients see it, with each citation's latest verification. */
+    Finding view(FindingEntity finding) {
+        List<Citation> citations = finding.citations.stream()
+                .map(c -> new Citation(c.artifact.toArtifact().id(), Digest.parse(c.digest),
+                        latestResult(c.artifact)))
+                .toList();
+        return new Finding(finding.findingId(), FindingKind.parse(finding.kind), finding.statement,
+                finding.reviewStatus(), citations, finding.reviews.stream().map(ReviewEntity::toReview).toList(),
+                finding.createdAt, finding.proposedAt);
+    }
+
+    private static VerificationResult latestResult(ArtifactEntity artifact) {
+        VerificationEntity latest = latestVerification(artifact);
+        return latest == null ? null : latest.toResult(artifact.toArtifact().id());
+    }
+
+    private static VerificationEntity latestVerification(ArtifactEntity artifact) {
+        return VerificationEntity.<VerificationEntity>find("artifact = ?1 order by verifiedAt desc, id desc", artifact)
+                .firstResult();
+    }
+
+    /** The finding's row, locked as asked, for this and other services inside one transaction. */
+    FindingEntity require(FindingId id, LockModeType lock) {
+        FindingEntity finding = find(id.workspace(), id.incident(), id.name().value());
+        if (finding == null) {
+            throw Refusal.notFound("no finding " + id);
+        }
+        if (lock != LockModeType.NONE) {
+            entityManager.lock(finding, lock);
+            entityManager.refresh(finding);
+        }
+        return finding;
+    }
+
+    private static FindingEntity find(Workspace workspace, IncidentKey key, String name) {
+        return FindingEntity.<FindingEntity>find(FETCH + "where i.workspace = ?1 and i.key = ?2 and f.name = ?3",
+                workspace.slug(), key.value(), name).firstResult();
+    }
+}

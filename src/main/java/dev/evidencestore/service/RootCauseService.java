@@ -1,0 +1,181 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.CitationProblem;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Confidence;
+import dev.evidencestore.domain.Decision;
+import dev.evidencestore.domain.Finding;
+import dev.evidencestore.domain.FindingEntity;
+import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.domain.FindingKind;
+import dev.evidencestore.domain.IncidentEntity;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.ReviewDraft;
+import dev.evidencestore.domain.ReviewEntity;
+import dev.evidencestore.domain.ReviewStatus;
+import dev.evidencestore.domain.RootCause;
+import dev.evidencestore.domain.RootCauseDraft;
+import dev.evidencestore.domain.RootCauseEntity;
+import dev.evidencestore.domain.RootCauseReviewEntity;
+import dev.evidencestore.domain.Workspace;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one root cause of an incident. It rests on findings of the same incident, and is accepted only when every
+ * finding it cites is accepted and at least one of them supports it; then it is frozen.
+ */
+@ApplicationScoped
+public class RootCauseService {
+
+    private final IncidentService incidents;
+    private final FindingService findings;
+    private final EntityManager entityManager;
+
+    RootCauseService(IncidentService incidents, FindingService findings, EntityManager entityManager) {
+        this.incidents = incidents;
+        this.findings = findings;
+        this.entityManager = entityManager;
+    }
+
+    /** Proposes the root cause, or replaces a proposed or rejected one; an identical PUT changes nothing. */
+    @Transactional
+    public RootCauseBinding put(Workspace workspace, IncidentKey key, RootCauseDraft draft) {
+        IncidentEntity incident = incidents.requireLocked(workspace, key);
+        RootCauseEntity rootCause = find(incident);
+        // an identical PUT is a retry; a rejected root cause put again is proposed anew
+        if (rootCause != null && rootCause.reviewStatus() != ReviewStatus.REJECTED && draft.sameAs(view(rootCause))) {
+            return new RootCauseBinding(view(rootCause), false);
+        }
+        if (rootCause != null && rootCause.reviewStatus() == ReviewStatus.ACCEPTED) {
+            throw frozen(rootCause);
+        }
+        List<FindingEntity> cited = cited(incident, draft.findingIds());
+        boolean created = rootCause == null;
+        if (created) {
+            rootCause = new RootCauseEntity();
+            rootCause.incident = incident;
+            rootCause.createdAt = Clock.now();
+        } else {
+            rootCause.findings.clear();
+            entityManager.flush(); // the old links must go before the new ones hit the unique key
+        }
+        rootCause.statement = draft.statement();
+        rootCause.confidence = draft.confidence().wire();
+        rootCause.status = ReviewStatus.PROPOSED.wire();
+        rootCause.proposedAt = Clock.now();
+        rootCause.cite(cited);
+        rootCause.persist();
+        return new RootCauseBinding(view(rootCause), created);
+    }
+
+    @Transactional
+    public RootCause get(Workspace workspace, IncidentKey key) {
+        return view(require(incidents.require(workspace, key)));
+    }
+
+    @Transactional
+    public RootCause review(Workspace workspace, IncidentKey key, ReviewDraft draft) {
+        RootCauseEntity rootCause = require(incidents.requireLocked(workspace, key));
+        if (rootCause.reviewStatus() != ReviewStatus.PROPOSED) {
+            throw frozen(rootCause);
+        }
+        if (draft.decision() == Decision.ACCEPTED) {
+            requireSupported(rootCause);
+        }
+        RootCauseReviewEntity review = new RootCauseReviewEntity();
+        review.rootCause = rootCause;
+        review.record(draft, Clock.now());
+        rootCause.reviews.add(review);
+        rootCause.status = draft.decision().wire();
+        review.persist();
+        return view(rootCause);
+    }
+
+    private static void requireSupported(RootCauseEntity rootCause) {
+        List<String> reasons = new ArrayList<>();
+        List<String> pending = new ArrayList<>();
+        boolean supported = false;
+        for (var link : rootCause.findings) {
+            FindingEntity finding = link.finding;
+            if (finding.reviewStatus() != ReviewStatus.ACCEPTED) {
+                pending.add(finding.findingId().toString());
+                reasons.add(finding.findingId() + " is " + finding.status + ", not accepted");
+            } else if (FindingKind.parse(finding.kind) == FindingKind.SUPPORTING) {
+                supported = true;
+            }
+        }
+        if (!supported) {
+            reasons.add("no accepted supporting finding is cited");
+        }
+        if (!reasons.isEmpty()) {
+            throw new Refusal(ProblemType.UNSUPPORTED_ROOT_CAUSE,
+                    "the root cause cannot be accepted: " + String.join("; ", reasons))
+                    .with("reasons", reasons)
+                    .with("findingIds", pending);
+        }
+    }
+
+    private List<FindingEntity> cited(IncidentEntity incident, List<FindingId> ids) {
+        List<FindingEntity> rows = new ArrayList<>();
+        List<CitationProblem> problems = new ArrayList<>();
+        for (FindingId id : ids) {
+            FindingEntity row = findOrNull(id);
+            if (row == null) {
+                problems.add(new CitationProblem(id.toString(), CitationProblem.UNKNOWN));
+            } else if (!row.incident.id.equals(incident.id)) {
+                problems.add(new CitationProblem(id.toString(), CitationProblem.OTHER_INCIDENT));
+            } else {
+                rows.add(row);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new Refusal(ProblemType.INVALID_CITATION, problems.size() + " cited finding(s) cannot be cited here: "
+                    + problems.stream().map(CitationProblem::id).toList())
+                    .with("citations", problems);
+        }
+        return rows;
+    }
+
+    private FindingEntity findOrNull(FindingId id) {
+        try {
+            return findings.require(id, LockModeType.NONE);
+        } catch (Refusal notFound) {
+            return null;
+        }
+    }
+
+    private RootCause view(RootCauseEntity rootCause) {
+        List<Finding> cited = rootCause.findings.stream().map(link -> findings.view(link.finding)).toList();
+        return new RootCause(rootCause.rootCauseId(), rootCause.statement,
+                Confidence.parse(rootCause.confidence), rootCause.reviewStatus(), cited,
+                rootCause.reviews.stream().map(ReviewEntity::toReview).toList(), rootCause.createdAt,
+                rootCause.proposedAt);
+    }
+
+    private static Refusal frozen(RootCauseEntity rootCause) {
+        String detail = rootCause.reviewStatus() == ReviewStatus.ACCEPTED
+                ? rootCause.rootCauseId() + " was accepted and is frozen"
+                : rootCause.rootCauseId() + " was rejected; propose a revised root cause with PUT first";
+        return new Refusal(ProblemType.ROOT_CAUSE_FROZEN, detail).with("rootCauseStatus", rootCause.status);
+    }
+
+    private static RootCauseEntity find(IncidentEntity incident) {
+        return RootCauseEntity.<RootCauseEntity>find("incident = ?1", incident).firstResult();
+    }
+
+    private static RootCauseEntity require(IncidentEntity incident) {
+        RootCauseEntity rootCause = find(incident);
+        if (rootCause == null) {
+            throw Refusal.notFound("incident " + incident.key + " has no root cause yet");
+        }
+        return rootCause;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.ArtifactEntity;
+import dev.evidencestore.domain.CitationRule;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.IncidentEntity;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.TimelineCitation;
+import dev.evidencestore.domain.TimelineCitationEntity;
+import dev.evidencestore.domain.TimelineEntry;
+import dev.evidencestore.domain.TimelineEntryDraft;
+import dev.evidencestore.domain.TimelineEntryEntity;
+import dev.evidencestore.domain.Workspace;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The chronology of an incident: write-once entries, numbered in the order they were recorded. */
+@ApplicationScoped
+public class TimelineService {
+
+    private final IncidentService incidents;
+    private final ArtifactService artifacts;
+    private final EntityManager entityManager;
+
+    TimelineService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager) {
+        this.incidents = incidents;
+        this.artifacts = artifacts;
+        this.entityManager = entityManager;
+    }
+
+    /**
+     * Records an entry. The incident row stays locked until commit, so the next number is taken by one writer at a
+     * time. Every cited artifact must belong to the incident; each citation pins the digest the artifact has now.
+     */
+    @Transactional
+    public TimelineEntry record(Workspace workspace, IncidentKey key, TimelineEntryDraft draft) {
+        IncidentEntity incident = incidents.requireLocked(workspace, key);
+        List<ArtifactEntity> cited = artifacts.cited(incident, draft.artifactIds(), CitationRule.ANY);
+        TimelineEntryEntity entry = new TimelineEntryEntity();
+        entry.incident = incident;
+        entry.number = highestNumber(incident) + 1;
+        entry.at = draft.at();
+        entry.event = draft.event();
+        entry.createdAt = Clock.now();
+        entry.persist();
+        List<TimelineCitation> citations = new ArrayList<>();
+        for (int position = 0; position < cited.size(); position++) {
+            TimelineCitationEntity citation = new TimelineCitationEntity();
+            citation.entry = entry;
+            citation.artifact = cited.get(position);
+            citation.digest = citation.artifact.blob.digest;
+            citation.position = position;
+            citation.persist();
+            citations.add(citation.toCitation());
+        }
+        return entry.toTimelineEntry(citations);
+    }
+
+    /** Every entry, by when it happened and then by the order it was recorded in. */
+    @Transactional
+    public List<TimelineEntry> list(Workspace workspace, IncidentKey key) {
+        IncidentEntity incident = incidents.require(workspace, key);
+        Map<Long, List<TimelineCitation>> citations = new LinkedHashMap<>();
+        TimelineCitationEntity.<TimelineCitationEntity>find("""
+                        from TimelineCitationEntity c join fetch c.artifact a join fetch a.incident
+                        where c.entry.incident = ?1 order by c.entry.id, c.position""", incident)
+                .stream().forEach(c -> citations.computeIfAbsent(c.entry.id, id -> new ArrayList<>())
+                        .add(c.toCitation()));
+        return TimelineEntryEntity.<TimelineEntryEntity>find("incident = ?1 order by at, number", incident).stream()
+                .map(entry -> entry.toTimelineEntry(citations.getOrDefault(entry.id, List.of()))).toList();
+    }
+
+    private int highestNumber(IncidentEntity incident) {
+        return entityManager.createQuery(
+                        "select coalesce(max(e.number), 0) from TimelineEntryEntity e where e.incident = ?1",
+                        Integer.class)
+                .setParameter(1, incident).getSingleResult();
+    }
+}
