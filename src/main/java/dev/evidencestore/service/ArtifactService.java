@@ -118,9 +118,7 @@ public class ArtifactService {
             }
         }
         if (!problems.isEmpty()) {
-            throw new Refusal(ProblemType.INVALID_CITATION, problems.size() + " cited artifact(s) cannot be cited here: "
-                    + problems.stream().map(CitationProblem::id).toList())
-                    .with("citations", problems);
+            throw CitationProblem.refusal("artifact", problems);
         }
         return rows;
     }

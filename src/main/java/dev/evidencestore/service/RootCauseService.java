@@ -137,9 +137,7 @@ public class RootCauseService {
             }
         }
         if (!problems.isEmpty()) {
-            throw new Refusal(ProblemType.INVALID_CITATION, problems.size() + " cited finding(s) cannot be cited here: "
-                    + problems.stream().map(CitationProblem::id).toList())
-                    .with("citations", problems);
+            throw CitationProblem.refusal("finding", problems);
         }
         return rows;
     }

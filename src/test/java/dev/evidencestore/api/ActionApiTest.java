@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.support.Concurrently;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -13,9 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
@@ -253,25 +251,17 @@ class ActionApiTest {
     void concurrentActionsGetDistinctNumbers() throws Exception {
         String key = Fixtures.newIncident("demo");
         int writers = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(writers);
-        try {
-            List<Callable<String>> posts = new ArrayList<>();
-            for (int i = 0; i < writers; i++) {
-                Map<String, Object> body = action("writer " + i, FUTURE);
-                posts.add(() -> json(body).post(ACTIONS, "demo", key).then().statusCode(201).extract().path("id"));
-            }
-            List<String> ids = new ArrayList<>();
-            for (Future<String> id : pool.invokeAll(posts)) {
-                ids.add(id.get());
-            }
-            List<String> expected = new ArrayList<>();
-            for (int n = 1; n <= writers; n++) {
-                expected.add("action:demo:v1:" + key + ":" + n);
-            }
-            assertThat(ids, containsInAnyOrder(expected.toArray()));
-        } finally {
-            pool.shutdownNow();
+        List<Callable<String>> posts = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            Map<String, Object> body = action("writer " + i, FUTURE);
+            posts.add(() -> json(body).post(ACTIONS, "demo", key).then().statusCode(201).extract().path("id"));
         }
+        List<String> ids = Concurrently.run(posts);
+        List<String> expected = new ArrayList<>();
+        for (int n = 1; n <= writers; n++) {
+            expected.add("action:demo:v1:" + key + ":" + n);
+        }
+        assertThat(ids, containsInAnyOrder(expected.toArray()));
     }
 
     @Test

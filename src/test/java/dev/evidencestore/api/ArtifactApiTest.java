@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.support.Concurrently;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,9 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
@@ -210,19 +208,10 @@ class ArtifactApiTest {
     }
 
     private static List<Response> race(String key, List<String> digests) throws Exception {
-        ExecutorService clients = Executors.newFixedThreadPool(digests.size());
-        try {
-            List<Callable<Response>> binds = new ArrayList<>();
-            for (String digest : digests) {
-                binds.add(() -> json(Fixtures.artifact("contested", digest)).post(ARTIFACTS, "demo", key));
-            }
-            List<Response> responses = new ArrayList<>();
-            for (Future<Response> response : clients.invokeAll(binds)) {
-                responses.add(response.get());
-            }
-            return responses;
-        } finally {
-            clients.shutdownNow();
+        List<Callable<Response>> binds = new ArrayList<>();
+        for (String digest : digests) {
+            binds.add(() -> json(Fixtures.artifact("contested", digest)).post(ARTIFACTS, "demo", key));
         }
+        return Concurrently.run(binds);
     }
 }

@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.support.Concurrently;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,9 +14,6 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
@@ -192,7 +190,6 @@ class BlobApiTest {
     void storesTwentyConcurrentUploadsOfTheSameBytesOnce() throws Exception {
         byte[] bytes = Evidence.uniqueBytes(300_000);
         String digest = Evidence.digestOf(bytes);
-        ExecutorService clients = Executors.newFixedThreadPool(20);
         List<Callable<Integer>> uploads = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             boolean put = i % 2 == 0;
@@ -203,14 +200,7 @@ class BlobApiTest {
                 return response.statusCode();
             });
         }
-        List<Integer> statuses = new ArrayList<>();
-        try {
-            for (Future<Integer> status : clients.invokeAll(uploads)) {
-                statuses.add(status.get());
-            }
-        } finally {
-            clients.shutdownNow();
-        }
+        List<Integer> statuses = Concurrently.run(uploads);
         assertEquals(1, statuses.stream().filter(s -> s == 201).count(), statuses.toString());
         assertEquals(19, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
         assertEquals(1, Sql.count("SELECT count(*) FROM blob WHERE digest = ?", digest));

@@ -3,6 +3,7 @@ package dev.evidencestore.storage;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.support.Concurrently;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +19,6 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -111,21 +109,13 @@ public abstract class BlobStoreContract {
     @Test
     void concurrentPutsOfTheSameBytesAllSucceedWithOneBlob() throws Exception {
         byte[] bytes = random(MULTI_CHUNK * 3);
-        ExecutorService pool = Executors.newFixedThreadPool(20);
-        try {
-            List<Callable<StoredBlob>> uploads = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
-                uploads.add(() -> put(bytes));
-            }
-            List<StoredBlob> results = new ArrayList<>();
-            for (Future<StoredBlob> f : pool.invokeAll(uploads)) {
-                results.add(f.get());
-            }
-            assertEquals(1, results.stream().distinct().count());
-            assertArrayEquals(bytes, read(results.get(0).digest(), 0, bytes.length));
-        } finally {
-            pool.shutdownNow();
+        List<Callable<StoredBlob>> uploads = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            uploads.add(() -> put(bytes));
         }
+        List<StoredBlob> results = Concurrently.run(uploads);
+        assertEquals(1, results.stream().distinct().count());
+        assertArrayEquals(bytes, read(results.get(0).digest(), 0, bytes.length));
         assertNoLeftovers();
     }
 
