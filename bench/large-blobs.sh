@@ -17,6 +17,14 @@ mkdir -p "$WORK" bench/results
 
 [ -f target/quarkus-app/quarkus-run.jar ] || ./mvnw -q -B package -DskipTests
 
+# production refuses the published dev keys: the benchmark makes throwaway ones
+KEYS="$WORK/keys"
+mkdir -p "$KEYS"
+[ -f "$KEYS/jwt.pem" ] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/jwt.pem" 2>/dev/null
+openssl pkey -in "$KEYS/jwt.pem" -pubout -out "$KEYS/jwt-public.pem"
+[ -f "$KEYS/audit.pem" ] || openssl genpkey -algorithm ed25519 -out "$KEYS/audit.pem"
+TOKEN=$(KEY="$KEYS/jwt.pem" dev/token.sh bench collector,reader)
+
 FILE="$WORK/blob-${SIZE_MIB}MiB.bin"
 if [ ! -f "$FILE" ] || [ "$(stat -c %s "$FILE")" -ne $((SIZE_MIB * 1048576)) ]; then
     echo "writing $SIZE_MIB MiB of random bytes to $FILE" >&2
@@ -39,6 +47,9 @@ run_backend() {
     java -Xmx128m -Dquarkus.http.port="$PORT" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://$PGHOST:5432/$DB" -Dquarkus.datasource.username=postgres \
         -Devidence.storage.backend="$backend" -Devidence.storage.filesystem.path="$WORK/blobs" \
+        -Dmp.jwt.verify.publickey.location="$KEYS/jwt-public.pem" \
+        -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer \
+        -Devidence.audit.signing-key-location="$KEYS/audit.pem" \
         -Dquarkus.log.level=WARN -jar target/quarkus-app/quarkus-run.jar > "$WORK/service-$backend.log" 2>&1 &
     local pid=$!
     for _ in $(seq 1 100); do
@@ -47,10 +58,12 @@ run_backend() {
     done
     local up down status
     up=$(curl -sS -o "$WORK/put.json" -w '%{http_code} %{time_total}' -T "$FILE" -H 'Content-Type: application/octet-stream' \
+        -H "Authorization: Bearer $TOKEN" \
         "http://127.0.0.1:$PORT/api/v1/blobs/$DIGEST")
     status=${up% *}
     [ "$status" = 201 ] || { echo "upload to $backend answered $status: $(cat "$WORK/put.json")" >&2; kill "$pid"; exit 1; }
-    down=$(curl -sS -o "$WORK/download.bin" -w '%{time_total}' "http://127.0.0.1:$PORT/api/v1/blobs/$DIGEST")
+    down=$(curl -sS -o "$WORK/download.bin" -w '%{time_total}' -H "Authorization: Bearer $TOKEN" \
+        "http://127.0.0.1:$PORT/api/v1/blobs/$DIGEST")
     local served
     served=$(openssl dgst -sha256 -r "$WORK/download.bin" | cut -d' ' -f1)
     rm -f "$WORK/download.bin"

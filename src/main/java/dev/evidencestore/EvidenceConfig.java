@@ -5,6 +5,9 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
 
 /** Every setting of the service, with its default. Production values come from environment variables. */
 @ConfigMapping(prefix = "evidence")
@@ -13,6 +16,28 @@ public interface EvidenceConfig {
     Blob blob();
 
     Storage storage();
+
+    /** Workspaces whose records anyone may read without a token, as for a public demo; writes always need one. */
+    Optional<Set<String>> publicReadWorkspaces();
+
+    Review review();
+
+    Audit audit();
+
+    interface Review {
+        /** Whether a reviewer is kept from accepting what they created, or verified only themselves. */
+        @WithDefault("true")
+        boolean fourEyes();
+    }
+
+    interface Audit {
+        /** PEM (PKCS#8) Ed25519 private key that signs audit checkpoints. */
+        Optional<String> signingKeyLocation();
+
+        /** How often a signed checkpoint of the audit chain is written. */
+        @WithDefault("1h")
+        Duration checkpointInterval();
+    }
 
     interface Blob {
         /** Largest blob accepted; bigger uploads are refused with 413 and nothing is stored. */

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.ActionPatch;
 import dev.evidencestore.domain.SequenceId;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -29,11 +32,13 @@ public class ActionResource {
     }
 
     @GET
+    @PermitAll
     public ActionResponse get(@PathParam("id") String id) {
         return ActionResponse.of(actions.get(SequenceId.parse(SequenceId.ACTION, id)));
     }
 
     @PATCH
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public ActionResponse patch(@PathParam("id") String id, ObjectNode body) throws IOException {
         SequenceId actionId = SequenceId.parse(SequenceId.ACTION, id);

@@ -13,10 +13,12 @@ public record ActionResponse(
         String status,
         boolean overdue,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String createdBy) {
 
     static ActionResponse of(ActionItem item) {
         return new ActionResponse(item.id().toString(), item.action(), item.owner(), item.due(),
-                item.status().wire(), item.overdue(), item.createdAt(), item.updatedAt());
+                item.status().wire(), item.overdue(), item.createdAt(), item.updatedAt(),
+                item.createdBy());
     }
 }

@@ -1,9 +1,12 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.ReferrerService;
 import dev.evidencestore.service.VerificationService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
@@ -31,12 +34,14 @@ public class ArtifactResource {
     }
 
     @GET
+    @PermitAll
     @Produces(MediaType.APPLICATION_JSON)
     public ArtifactResponse get(@PathParam("id") String id) {
         return ArtifactResponse.of(artifacts.get(ArtifactId.parse(id)));
     }
 
     @GET
+    @PermitAll
     @Path("/content")
     public Response content(@PathParam("id") String id, @HeaderParam("Range") String range,
                             @HeaderParam("If-Range") String ifRange,
@@ -45,6 +50,7 @@ public class ArtifactResource {
     }
 
     @HEAD
+    @PermitAll
     @Path("/content")
     public Response contentHead(@PathParam("id") String id, @HeaderParam("Range") String range,
                                 @HeaderParam("If-Range") String ifRange,
@@ -53,6 +59,7 @@ public class ArtifactResource {
     }
 
     @POST
+    @RolesAllowed(Roles.REVIEWER)
     @Path("/verifications")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
@@ -64,6 +71,7 @@ public class ArtifactResource {
     }
 
     @GET
+    @PermitAll
     @Path("/verifications")
     @Produces(MediaType.APPLICATION_JSON)
     public VerificationListResponse verifications(@PathParam("id") String id) {
@@ -72,6 +80,7 @@ public class ArtifactResource {
     }
 
     @GET
+    @PermitAll
     @Path("/citations")
     @Produces(MediaType.APPLICATION_JSON)
     public CitationsResponse citations(@PathParam("id") String id) {

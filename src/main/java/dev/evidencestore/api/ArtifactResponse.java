@@ -17,11 +17,12 @@ public record ArtifactResponse(
         Instant capturedAt,
         Instant createdAt,
         String description,
-        @JsonRawValue String capture) {
+        @JsonRawValue String capture,
+        String createdBy) {
 
     static ArtifactResponse of(Artifact a) {
         return new ArtifactResponse(a.id().toString(), a.id().incident().value(), a.id().name().value(),
                 a.digest().toString(), a.size(), a.mediaType(), a.source(), a.kind().wire(), a.capturedAt(),
-                a.createdAt(), a.description(), a.capture());
+                a.createdAt(), a.description(), a.capture(), a.createdBy());
     }
 }

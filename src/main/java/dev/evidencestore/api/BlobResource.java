@@ -1,8 +1,11 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.BlobIngest;
 import dev.evidencestore.service.BlobService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
@@ -32,6 +35,7 @@ public class BlobResource {
     }
 
     @PUT
+    @RolesAllowed(Roles.COLLECTOR)
     @Path("/{digest}")
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
@@ -46,6 +50,7 @@ public class BlobResource {
     }
 
     @POST
+    @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Response post(@HeaderParam(ContentDigestHeader.NAME) String contentDigest,
@@ -57,6 +62,7 @@ public class BlobResource {
     }
 
     @GET
+    @PermitAll
     @Path("/{digest}")
     public Response get(@PathParam("digest") String digest, @HeaderParam("Range") String range,
                         @HeaderParam("If-Range") String ifRange,
@@ -65,6 +71,7 @@ public class BlobResource {
     }
 
     @HEAD
+    @PermitAll
     @Path("/{digest}")
     public Response head(@PathParam("digest") String digest, @HeaderParam("Range") String range,
                          @HeaderParam("If-Range") String ifRange,

@@ -3,7 +3,10 @@ package dev.evidencestore.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.FindingService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -30,11 +33,13 @@ public class FindingByIdResource {
     }
 
     @GET
+    @PermitAll
     public FindingResponse get(@PathParam("id") String id) {
         return FindingResponse.of(findings.get(FindingId.parse(id)));
     }
 
     @PATCH
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public FindingResponse revise(@PathParam("id") String id, ObjectNode body) throws IOException {
         FindingId findingId = FindingId.parse(id);
@@ -43,6 +48,7 @@ public class FindingByIdResource {
     }
 
     @POST
+    @RolesAllowed(Roles.REVIEWER)
     @Path("/reviews")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response review(@PathParam("id") String id, ReviewRequest body) {

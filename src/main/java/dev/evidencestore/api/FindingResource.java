@@ -5,8 +5,11 @@ import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.Violations;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.FindingBinding;
 import dev.evidencestore.service.FindingService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -29,6 +32,7 @@ public class FindingResource {
     }
 
     @POST
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response propose(@PathParam("workspace") String workspace, @PathParam("key") String key,
                             FindingRequest body) {
@@ -42,6 +46,7 @@ public class FindingResource {
     }
 
     @GET
+    @PermitAll
     public FindingListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key,
                                     @QueryParam("kind") String kind, @QueryParam("status") String status) {
         Workspace ws = Workspace.parse(workspace);

@@ -15,12 +15,14 @@ public record FindingResponse(
         List<CitationResponse> citations,
         List<ReviewResponse> reviews,
         Instant createdAt,
-        Instant proposedAt) {
+        Instant proposedAt,
+        String createdBy) {
 
     static FindingResponse of(Finding f) {
         return new FindingResponse(f.id().toString(), f.id().incident().value(), f.id().name().value(),
                 f.kind().wire(), f.statement(), f.status().wire(),
                 f.citations().stream().map(CitationResponse::of).toList(),
-                f.reviews().stream().map(ReviewResponse::of).toList(), f.createdAt(), f.proposedAt());
+                f.reviews().stream().map(ReviewResponse::of).toList(), f.createdAt(), f.proposedAt(),
+                f.createdBy());
     }
 }

@@ -3,7 +3,10 @@ package dev.evidencestore.api;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -25,6 +28,7 @@ public class IncidentActionResource {
     }
 
     @POST
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") String workspace, @PathParam("key") String key,
                            ActionRequest body) {
@@ -35,6 +39,7 @@ public class IncidentActionResource {
     }
 
     @GET
+    @PermitAll
     public ActionListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
         return new ActionListResponse(actions.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
                 .map(ActionResponse::of).toList());

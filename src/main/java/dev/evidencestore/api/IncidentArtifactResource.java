@@ -2,8 +2,11 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactBinding;
 import dev.evidencestore.service.ArtifactService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -25,6 +28,7 @@ public class IncidentArtifactResource {
     }
 
     @POST
+    @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response bind(@PathParam("workspace") String workspace, @PathParam("key") String key,
                          ArtifactRequest body) {
@@ -38,6 +42,7 @@ public class IncidentArtifactResource {
     }
 
     @GET
+    @PermitAll
     public ArtifactListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
         return new ArtifactListResponse(artifacts.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
                 .map(ArtifactResponse::of).toList());

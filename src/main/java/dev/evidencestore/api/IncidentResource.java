@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Page;
-import dev.evidencestore.domain.PageCursor;
-import dev.evidencestore.domain.Refusal;
-import dev.evidencestore.domain.Violations;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.IncidentService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -21,7 +21,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.io.IOException;
@@ -30,8 +29,6 @@ import java.io.IOException;
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentResource {
 
-    private static final int DEFAULT_LIMIT = 50;
-    private static final int MAX_LIMIT = 200;
 
     private final IncidentService incidents;
     private final ObjectMapper mapper;
@@ -42,6 +39,7 @@ public class IncidentResource {
     }
 
     @POST
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") String workspace, IncidentRequest body) {
         Workspace ws = Workspace.parse(workspace);
@@ -52,45 +50,28 @@ public class IncidentResource {
     }
 
     @GET
+    @PermitAll
     @Path("/{key}")
     public IncidentResponse get(@PathParam("workspace") String workspace, @PathParam("key") String key) {
         return IncidentResponse.of(incidents.get(Workspace.parse(workspace), IncidentKey.parse(key)));
     }
 
     @GET
+    @PermitAll
     public Response list(@PathParam("workspace") String workspace,
                          @QueryParam("limit") String limit,
                          @QueryParam("cursor") String cursor,
                          @Context UriInfo uri) {
         Workspace ws = Workspace.parse(workspace);
-        Violations v = new Violations();
-        Integer pageSize = limit == null ? DEFAULT_LIMIT : v.parse("limit", limit, IncidentResource::limit);
-        PageCursor after = v.parse("cursor", cursor, PageCursor::parse);
-        v.throwIfAny();
-        Page<Incident> page = incidents.list(ws, pageSize, after);
+        PageRequest request = PageRequest.parse(limit, cursor);
+        Page<Incident> page = incidents.list(ws, request.limit(), request.after());
         String next = page.next() == null ? null : page.next().toString();
-        Response.ResponseBuilder response = Response.ok(new IncidentPageResponse(
-                page.items().stream().map(IncidentResponse::of).toList(), next));
-        if (next != null) {
-            UriBuilder nextPage = uri.getRequestUriBuilder().replaceQueryParam("cursor", next);
-            response.link(nextPage.build(), "next");
-        }
-        return response.build();
-    }
-
-    private static int limit(String text) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value >= 1 && value <= MAX_LIMIT) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // refused below, with the rule
-        }
-        throw Refusal.invalid("limit", "must be an integer from 1 to " + MAX_LIMIT);
+        return PageRequest.linkNext(Response.ok(new IncidentPageResponse(
+                page.items().stream().map(IncidentResponse::of).toList(), next)), uri, next).build();
     }
 
     @PATCH
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Path("/{key}")
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public IncidentResponse patch(@PathParam("workspace") String workspace, @PathParam("key") String key,

@@ -28,7 +28,8 @@ public record IncidentResponse(
         List<String> madeHarder,
         String detectionGap,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String createdBy) {
 
     static IncidentResponse of(Incident incident) {
         IncidentDetails d = incident.details();
@@ -37,6 +38,6 @@ public record IncidentResponse(
                 d.severity().wire(), d.status().wire(), d.services(), d.regions(), d.impactStart(), d.impactEnd(),
                 d.commander(), d.responders(), d.reviewOwner(), d.summary(), n.investigationQuestion(), n.impact(),
                 n.contributingFactors(), n.wentWell(), n.madeHarder(), n.detectionGap(), incident.createdAt(),
-                incident.updatedAt());
+                incident.updatedAt(), incident.createdBy());
     }
 }

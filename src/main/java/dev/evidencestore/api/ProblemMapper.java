@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.evidencestore.domain.FieldError;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -16,6 +19,7 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -70,12 +74,42 @@ public class ProblemMapper {
     }
 
     @ServerExceptionMapper
-    public Response noRoute(NotFoundException e) {
-        return Problems.response(ProblemType.NOT_FOUND, "no resource at this path");
+    public Response unauthenticated(UnauthorizedException e) {
+        return Problems.unauthorized("this request needs a valid bearer token");
     }
 
     @ServerExceptionMapper
-    public Response wrongMethod(NotAllowedException e) {
+    public Response badToken(AuthenticationFailedException e) {
+        LOG.debugf("bearer token refused: %s", e.getMessage());
+        return Problems.unauthorized("the bearer token is invalid, expired or not from the trusted issuer");
+    }
+
+    @ServerExceptionMapper
+    public Response wrongRole(ForbiddenException e) {
+        return Problems.response(ProblemType.FORBIDDEN, "this token's roles do not allow this request");
+    }
+
+    @ServerExceptionMapper
+    public Response noRoute(NotFoundException e, HttpHeaders headers, UriInfo uri) {
+        if (needsToken(headers, uri)) {
+            return Problems.unauthorized("this request needs a valid bearer token");
+        }
+        return Problems.response(ProblemType.NOT_FOUND, "no resource at this path");
+    }
+
+    /**
+     * Without a token, every request outside the public reads answers 401, even where routing already failed, so
+     * an anonymous caller learns nothing from how a path is spelled.
+     */
+    private static boolean needsToken(HttpHeaders headers, UriInfo uri) {
+        return headers.getHeaderString(HttpHeaders.AUTHORIZATION) == null && uri.getPath().startsWith("/api/");
+    }
+
+    @ServerExceptionMapper
+    public Response wrongMethod(NotAllowedException e, HttpHeaders headers, UriInfo uri) {
+        if (needsToken(headers, uri)) {
+            return Problems.unauthorized("this request needs a valid bearer token");
+        }
         Response problem = Problems.response(ProblemType.METHOD_NOT_ALLOWED, "this resource does not take that method");
         String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
         return allowed == null || allowed.isBlank() ? problem

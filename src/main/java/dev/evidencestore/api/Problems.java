@@ -16,7 +16,16 @@ public final class Problems {
     }
 
     public static Response response(Refusal refusal) {
+        if (refusal.type() == ProblemType.UNAUTHORIZED) {
+            return unauthorized(refusal.getMessage());
+        }
         return response(refusal.type(), refusal.getMessage(), refusal.extensions());
+    }
+
+    /** A 401 that tells the client which scheme to authenticate with (RFC 9110 section 11.6.1). */
+    public static Response unauthorized(String detail) {
+        return Response.fromResponse(response(ProblemType.UNAUTHORIZED, detail))
+                .header("WWW-Authenticate", "Bearer").build();
     }
 
     public static Response response(ProblemType type, String detail) {

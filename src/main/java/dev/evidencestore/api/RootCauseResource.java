@@ -2,8 +2,11 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.RootCauseBinding;
 import dev.evidencestore.service.RootCauseService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -26,6 +29,7 @@ public class RootCauseResource {
     }
 
     @PUT
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response put(@PathParam("workspace") String workspace, @PathParam("key") String key,
                         RootCauseRequest body) {
@@ -39,11 +43,13 @@ public class RootCauseResource {
     }
 
     @GET
+    @PermitAll
     public RootCauseResponse get(@PathParam("workspace") String workspace, @PathParam("key") String key) {
         return RootCauseResponse.of(rootCauses.get(Workspace.parse(workspace), IncidentKey.parse(key)));
     }
 
     @POST
+    @RolesAllowed(Roles.REVIEWER)
     @Path("/reviews")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response review(@PathParam("workspace") String workspace, @PathParam("key") String key,

@@ -15,11 +15,13 @@ public record RootCauseResponse(
         List<FindingResponse> findings,
         List<ReviewResponse> reviews,
         Instant createdAt,
-        Instant proposedAt) {
+        Instant proposedAt,
+        String proposedBy) {
 
     static RootCauseResponse of(RootCause r) {
         return new RootCauseResponse(r.id().toString(), r.id().incident().value(), r.statement(),
                 r.confidence().wire(), r.status().wire(), r.findings().stream().map(FindingResponse::of).toList(),
-                r.reviews().stream().map(ReviewResponse::of).toList(), r.createdAt(), r.proposedAt());
+                r.reviews().stream().map(ReviewResponse::of).toList(), r.createdAt(), r.proposedAt(),
+                r.proposedBy());
     }
 }

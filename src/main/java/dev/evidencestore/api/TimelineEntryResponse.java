@@ -11,11 +11,13 @@ public record TimelineEntryResponse(
         String elapsed,
         String event,
         List<TimelineCitationResponse> citations,
-        Instant createdAt) {
+        Instant createdAt,
+        String createdBy) {
 
     static TimelineEntryResponse of(TimelineEntry entry) {
         String elapsed = entry.elapsed() == null ? null : entry.elapsed().toString();
         return new TimelineEntryResponse(entry.id().toString(), entry.at(), elapsed, entry.event(),
-                entry.citations().stream().map(TimelineCitationResponse::of).toList(), entry.createdAt());
+                entry.citations().stream().map(TimelineCitationResponse::of).toList(), entry.createdAt(),
+                entry.createdBy());
     }
 }

@@ -2,7 +2,10 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.TimelineService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,6 +30,7 @@ public class TimelineResource {
     }
 
     @POST
+    @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response record(@PathParam("workspace") String workspace, @PathParam("key") String key,
                            TimelineEntryRequest body) {
@@ -38,6 +42,7 @@ public class TimelineResource {
     }
 
     @GET
+    @PermitAll
     public TimelineResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
         return new TimelineResponse(timeline.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
                 .map(TimelineEntryResponse::of).toList());

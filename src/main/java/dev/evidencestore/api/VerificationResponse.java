@@ -11,11 +11,12 @@ public record VerificationResponse(
         String computedDigest,
         String claimedDigest,
         boolean verified,
-        Instant verifiedAt) {
+        Instant verifiedAt,
+        String verifiedBy) {
 
     static VerificationResponse of(VerificationResult v) {
         return new VerificationResponse(v.artifactId().toString(), v.recordedDigest().toString(),
-                text(v.computedDigest()), text(v.claimedDigest()), v.verified(), v.verifiedAt());
+                text(v.computedDigest()), text(v.claimedDigest()), v.verified(), v.verifiedAt(), v.verifiedBy());
     }
 
     private static String text(Digest digest) {

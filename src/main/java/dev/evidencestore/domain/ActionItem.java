@@ -12,7 +12,8 @@ public record ActionItem(
         ActionStatus status,
         boolean overdue,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        String createdBy) {
 
     /** Overdue from the day after it was due until it is completed; a completed action is never overdue. */
     public static boolean overdueOn(ActionStatus status, LocalDate due, LocalDate today) {

@@ -36,6 +36,9 @@ public class ActionItemEntity extends PanacheEntityBase {
     @Column(name = "created_at")
     public Instant createdAt;
 
+    @Column(name = "created_by")
+    public String createdBy;
+
     @Column(name = "updated_at")
     public Instant updatedAt;
 
@@ -44,6 +47,6 @@ public class ActionItemEntity extends PanacheEntityBase {
                 new IncidentKey(incident.key), number);
         ActionStatus current = ActionStatus.parse(status);
         return new ActionItem(id, action, owner, due, current, ActionItem.overdueOn(current, due, today), createdAt,
-                updatedAt);
+                updatedAt, createdBy);
     }
 }

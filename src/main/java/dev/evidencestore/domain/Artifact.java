@@ -13,5 +13,6 @@ public record Artifact(
         Instant capturedAt,
         Instant createdAt,
         String description,
-        String capture) {
+        String capture,
+        String createdBy) {
 }

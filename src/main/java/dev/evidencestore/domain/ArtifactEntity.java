@@ -51,10 +51,13 @@ public class ArtifactEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public String capture;
 
+    @Column(name = "created_by")
+    public String createdBy;
+
     public Artifact toArtifact() {
         ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key),
                 new RecordName(name));
         return new Artifact(id, Digest.parse(blob.digest), blob.size, mediaType, source, ArtifactKind.parse(kind),
-                capturedAt, createdAt, description, capture);
+                capturedAt, createdAt, description, capture, createdBy);
     }
 }

@@ -12,5 +12,6 @@ public record Finding(
         List<Citation> citations,
         List<Review> reviews,
         Instant createdAt,
-        Instant proposedAt) {
+        Instant proposedAt,
+        String createdBy) {
 }

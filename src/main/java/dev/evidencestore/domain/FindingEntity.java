@@ -41,6 +41,12 @@ public class FindingEntity extends PanacheEntityBase {
     @Column(name = "proposed_at")
     public Instant proposedAt;
 
+    @Column(name = "created_by")
+    public String createdBy;
+
+    @Column(name = "proposed_by")
+    public String proposedBy;
+
     @OneToMany(mappedBy = "finding", cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("position")
     public List<FindingCitationEntity> citations = new ArrayList<>();

@@ -4,5 +4,5 @@ import java.time.Instant;
 
 /** An incident as the service reports it. */
 public record Incident(Workspace workspace, IncidentKey key, IncidentDetails details, Instant createdAt,
-                       Instant updatedAt) {
+                       Instant updatedAt, String createdBy) {
 }

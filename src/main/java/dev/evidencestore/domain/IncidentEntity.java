@@ -78,6 +78,9 @@ public class IncidentEntity extends PanacheEntityBase {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
+    @Column(name = "created_by")
+    public String createdBy;
+
     public void describe(IncidentDetails details) {
         title = details.title();
         severity = details.severity().wire();
@@ -107,6 +110,6 @@ public class IncidentEntity extends PanacheEntityBase {
     }
 
     public Incident toIncident() {
-        return new Incident(new Workspace(workspace), new IncidentKey(key), details(), createdAt, updatedAt);
+        return new Incident(new Workspace(workspace), new IncidentKey(key), details(), createdAt, updatedAt, createdBy);
     }
 }

@@ -9,6 +9,8 @@ import java.net.URI;
 public enum ProblemType {
     INVALID_REQUEST(400, "invalid-request", "The request is malformed or fails validation"),
     DIGEST_MISMATCH(400, "digest-mismatch", "The bytes do not match the declared digest"),
+    UNAUTHORIZED(401, "unauthorized", "Authentication required"),
+    FORBIDDEN(403, "forbidden", "Not allowed for this token's roles"),
     NOT_FOUND(404, "not-found", "No such resource"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed on this resource"),
     NOT_ACCEPTABLE(406, "not-acceptable", "No acceptable representation"),
@@ -19,6 +21,7 @@ public enum ProblemType {
     UNVERIFIED_EVIDENCE(409, "unverified-evidence", "Cited evidence has not been verified since the finding was proposed"),
     ROOT_CAUSE_FROZEN(409, "root-cause-frozen", "The root cause has been accepted and can no longer change"),
     UNSUPPORTED_ROOT_CAUSE(409, "unsupported-root-cause", "The root cause is not supported by accepted findings"),
+    FOUR_EYES(409, "four-eyes", "A second person must check this"),
     BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),

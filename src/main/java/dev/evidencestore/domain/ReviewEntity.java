@@ -23,13 +23,17 @@ public abstract class ReviewEntity extends PanacheEntityBase {
     @Column(name = "reviewed_at")
     public Instant reviewedAt;
 
-    public void record(ReviewDraft draft, Instant at) {
+    @Column(name = "reviewed_by")
+    public String reviewedBy;
+
+    public void record(ReviewDraft draft, Instant at, String reviewer) {
+        reviewedBy = reviewer;
         decision = draft.decision().wire();
         note = draft.note();
         reviewedAt = at;
     }
 
     public Review toReview() {
-        return new Review(Decision.parse(decision), note, reviewedAt);
+        return new Review(Decision.parse(decision), note, reviewedAt, reviewedBy);
     }
 }

@@ -12,5 +12,6 @@ public record RootCause(
         List<Finding> findings,
         List<Review> reviews,
         Instant createdAt,
-        Instant proposedAt) {
+        Instant proposedAt,
+        String proposedBy) {
 }

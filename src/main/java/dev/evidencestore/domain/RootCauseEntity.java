@@ -40,6 +40,9 @@ public class RootCauseEntity extends PanacheEntityBase {
     @Column(name = "proposed_at")
     public Instant proposedAt;
 
+    @Column(name = "proposed_by")
+    public String proposedBy;
+
     @OneToMany(mappedBy = "rootCause", cascade = CascadeType.ALL, orphanRemoval = true)
     @OrderBy("position")
     public List<RootCauseFindingEntity> findings = new ArrayList<>();

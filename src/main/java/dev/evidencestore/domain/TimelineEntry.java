@@ -13,7 +13,8 @@ public record TimelineEntry(
         Elapsed elapsed,
         String event,
         List<TimelineCitation> citations,
-        Instant createdAt) {
+        Instant createdAt,
+        String createdBy) {
 
     public TimelineEntry {
         citations = List.copyOf(citations);

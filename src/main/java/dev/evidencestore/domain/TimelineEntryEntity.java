@@ -36,10 +36,14 @@ public class TimelineEntryEntity extends PanacheEntityBase {
     @Column(name = "created_at")
     public Instant createdAt;
 
+    @Column(name = "created_by")
+    public String createdBy;
+
     /** The entry as reported now: its elapsed time follows the incident's current impact start. */
     public TimelineEntry toTimelineEntry(List<TimelineCitation> citations) {
         SequenceId id = new SequenceId(SequenceId.TIMELINE, new Workspace(incident.workspace),
                 new IncidentKey(incident.key), number);
-        return new TimelineEntry(id, at, Elapsed.between(incident.impactStart, at), event, citations, createdAt);
+        return new TimelineEntry(id, at, Elapsed.between(incident.impactStart, at), event, citations, createdAt,
+                createdBy);
     }
 }

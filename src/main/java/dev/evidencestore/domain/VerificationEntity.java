@@ -39,9 +39,12 @@ public class VerificationEntity extends PanacheEntityBase {
     @Column(name = "verified_at")
     public Instant verifiedAt;
 
+    @Column(name = "verified_by")
+    public String verifiedBy;
+
     public VerificationResult toResult(ArtifactId artifactId) {
         return new VerificationResult(artifactId, Digest.parse(recordedDigest), digestOrNull(computedDigest),
-                digestOrNull(claimedDigest), verified, verifiedAt);
+                digestOrNull(claimedDigest), verified, verifiedAt, verifiedBy);
     }
 
     private static Digest digestOrNull(String digest) {

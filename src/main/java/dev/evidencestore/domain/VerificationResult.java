@@ -12,7 +12,8 @@ public record VerificationResult(
         Digest computedDigest,
         Digest claimedDigest,
         boolean verified,
-        Instant verifiedAt) {
+        Instant verifiedAt,
+        String verifiedBy) {
 
     /** Verified only when every digest present agrees with the one recorded at upload. */
     public static boolean agrees(Digest recorded, Digest computed, Digest claimed) {

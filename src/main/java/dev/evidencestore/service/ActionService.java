@@ -11,6 +11,7 @@ import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.SequenceId;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -27,8 +28,10 @@ public class ActionService {
 
     private final IncidentService incidents;
     private final EntityManager entityManager;
+    private final CurrentActor actor;
 
-    ActionService(IncidentService incidents, EntityManager entityManager) {
+    ActionService(IncidentService incidents, EntityManager entityManager, CurrentActor actor) {
+        this.actor = actor;
         this.incidents = incidents;
         this.entityManager = entityManager;
     }
@@ -46,6 +49,7 @@ public class ActionService {
         item.status = draft.status().wire();
         item.createdAt = Clock.now();
         item.updatedAt = item.createdAt;
+        item.createdBy = actor.name();
         item.persist();
         return item.toActionItem(today());
     }

@@ -13,6 +13,7 @@ import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -29,8 +30,10 @@ public class ArtifactService {
     private final IncidentService incidents;
     private final EntityManager entityManager;
     private final BlobStore store;
+    private final CurrentActor actor;
 
-    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store) {
+    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor) {
+        this.actor = actor;
         this.incidents = incidents;
         this.entityManager = entityManager;
         this.store = store;
@@ -61,9 +64,9 @@ public class ArtifactService {
     private boolean insert(IncidentEntity incident, ArtifactDraft draft) {
         return entityManager.createNativeQuery("""
                         INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
-                                              created_at, description, capture)
+                                              created_at, description, capture, created_by)
                         VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
-                                :createdAt, :description, CAST(:capture AS json))
+                                :createdAt, :description, CAST(:capture AS json), :createdBy)
                         ON CONFLICT (incident_id, name) DO NOTHING""")
                 .setParameter("incident", incident.id)
                 .setParameter("name", draft.name().value())
@@ -75,6 +78,7 @@ public class ArtifactService {
                 .setParameter("createdAt", Clock.now())
                 .setParameter("description", draft.description())
                 .setParameter("capture", draft.capture())
+                .setParameter("createdBy", actor.name())
                 .executeUpdate() == 1;
     }
 
@@ -105,8 +109,9 @@ public class ArtifactService {
         List<ArtifactEntity> rows = new ArrayList<>();
         List<CitationProblem> problems = new ArrayList<>();
         for (ArtifactId id : ids) {
-            ArtifactEntity row = ArtifactEntity.<ArtifactEntity>find(
-                    FETCH + "where i.workspace = ?1 and i.key = ?2 and a.name = ?3",
+            // another workspace's IDs stay unknown: whether they exist is not this caller's business
+            ArtifactEntity row = !id.workspace().slug().equals(incident.workspace) ? null
+                    : ArtifactEntity.<ArtifactEntity>find(FETCH + "where i.workspace = ?1 and i.key = ?2 and a.name = ?3",
                     id.workspace().slug(), id.incident().value(), id.name().value()).firstResult();
             String problem = row == null ? CitationProblem.UNKNOWN
                     : !row.incident.id.equals(incident.id) ? CitationProblem.OTHER_INCIDENT

@@ -3,7 +3,11 @@ package dev.evidencestore.service;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.BlobEntity;
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.Actor;
+import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import dev.evidencestore.storage.StoredBlob;
 import dev.evidencestore.storage.UploadPolicy;
@@ -14,6 +18,7 @@ import jakarta.transaction.Transactional;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Set;
 
 @ApplicationScoped
@@ -24,11 +29,15 @@ public class BlobService {
     private final BlobStore store;
     private final EntityManager entityManager;
     private final long maxSize;
+    private final CurrentActor actor;
+    private final Set<String> publicWorkspaces;
 
-    BlobService(BlobStore store, EntityManager entityManager, EvidenceConfig config) {
+    BlobService(BlobStore store, EntityManager entityManager, EvidenceConfig config, CurrentActor actor) {
+        this.actor = actor;
         this.store = store;
         this.entityManager = entityManager;
         this.maxSize = config.blob().maxSize().asLongValue();
+        this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
     }
 
     /**
@@ -41,25 +50,61 @@ public class BlobService {
             throw policy.tooLarge();
         }
         StoredBlob blob = store.put(body, policy);
-        boolean created = QuarkusTransaction.requiringNew().call(() -> record(blob));
+        String uploader = actor.name();
+        boolean created = QuarkusTransaction.requiringNew().call(() -> record(blob, uploader));
         return new BlobIngest(blob, created);
     }
 
-    private boolean record(StoredBlob blob) {
-        return entityManager.createNativeQuery("""
+    private boolean record(StoredBlob blob, String uploader) {
+        boolean created = entityManager.createNativeQuery("""
                         INSERT INTO blob (digest, size, created_at) VALUES (:digest, :size, now())
                         ON CONFLICT (digest) DO NOTHING""")
                 .setParameter("digest", blob.digest().toString())
                 .setParameter("size", blob.size())
                 .executeUpdate() == 1;
+        entityManager.createNativeQuery("""
+                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_at) VALUES (:digest, :uploader, now())
+                        ON CONFLICT (digest, uploaded_by) DO NOTHING""")
+                .setParameter("digest", blob.digest().toString())
+                .setParameter("uploader", uploader)
+                .executeUpdate();
+        return created;
     }
 
+    /**
+     * A blob's bytes, for a caller who may see them: through an artifact in a workspace they can read, or as one
+     * of its uploaders. To everyone else it does not exist (or, without a token, needs one).
+     */
     @Transactional
     public BlobContent content(Digest digest) {
         BlobEntity blob = BlobEntity.findById(digest.toString());
-        if (blob == null) {
+        if (blob == null || !visible(digest)) {
+            if (actor.get().anonymous()) {
+                throw new Refusal(ProblemType.UNAUTHORIZED, "this blob can be read only with a valid bearer token");
+            }
             throw Refusal.notFound("no blob " + digest);
         }
         return new BlobContent(digest, blob.size, OCTET_STREAM, store);
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean visible(Digest digest) {
+        Actor caller = actor.get();
+        if (!caller.anonymous() && uploadedBy(digest, caller.name())) {
+            return true;
+        }
+        List<String> workspaces = entityManager.createNativeQuery("""
+                        SELECT DISTINCT i.workspace FROM artifact a JOIN incident i ON i.id = a.incident_id
+                        WHERE a.digest = :digest""")
+                .setParameter("digest", digest.toString()).getResultList();
+        return workspaces.stream().anyMatch(ws -> publicWorkspaces.contains(ws)
+                || caller.mayRead() && caller.holds(Workspace.parse(ws)));
+    }
+
+    private boolean uploadedBy(Digest digest, String name) {
+        return ((Number) entityManager.createNativeQuery(
+                        "SELECT count(*) FROM blob_upload WHERE digest = :digest AND uploaded_by = :name")
+                .setParameter("digest", digest.toString()).setParameter("name", name)
+                .getSingleResult()).longValue() > 0;
     }
 }

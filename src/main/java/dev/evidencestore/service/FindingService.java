@@ -1,5 +1,6 @@
 package dev.evidencestore.service;
 
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ArtifactEntity;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Citation;
@@ -14,6 +15,7 @@ import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.FindingPatch;
 import dev.evidencestore.domain.FindingReviewEntity;
+import dev.evidencestore.domain.FourEyes;
 import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
@@ -24,6 +26,7 @@ import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.VerificationEntity;
 import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -47,11 +50,16 @@ public class FindingService {
     private final IncidentService incidents;
     private final ArtifactService artifacts;
     private final EntityManager entityManager;
+    private final CurrentActor actor;
+    private final boolean fourEyes;
 
-    FindingService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager) {
+    FindingService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager,
+                   CurrentActor actor, EvidenceConfig config) {
         this.incidents = incidents;
         this.artifacts = artifacts;
         this.entityManager = entityManager;
+        this.actor = actor;
+        this.fourEyes = config.review().fourEyes();
     }
 
     @Transactional
@@ -69,6 +77,8 @@ public class FindingService {
         finding.status = ReviewStatus.PROPOSED.wire();
         finding.createdAt = Clock.now();
         finding.proposedAt = finding.createdAt;
+        finding.createdBy = actor.name();
+        finding.proposedBy = finding.createdBy;
         finding.cite(artifacts.cited(incident, draft.artifactIds(), draft.kind().citationRule()));
         try {
             finding.persistAndFlush();
@@ -132,6 +142,7 @@ public class FindingService {
         }
         if (changed) {
             finding.proposedAt = Clock.now();
+            finding.proposedBy = actor.name();
         }
         return view(finding);
     }
@@ -140,12 +151,19 @@ public class FindingService {
     public Finding review(FindingId id, ReviewDraft draft) {
         FindingEntity finding = require(id, LockModeType.PESSIMISTIC_WRITE);
         requireProposed(finding);
+        String reviewer = actor.name();
         if (draft.decision() == Decision.ACCEPTED) {
+            if (fourEyes) {
+                FourEyes.requireOtherProposer(reviewer, finding.findingId(), finding.createdBy, finding.proposedBy);
+            }
             requireVerifiedSinceProposed(finding);
+            if (fourEyes) {
+                FourEyes.requireIndependentEvidence(reviewer, evidenceChecks(finding));
+            }
         }
         FindingReviewEntity review = new FindingReviewEntity();
         review.finding = finding;
-        review.record(draft, Clock.now());
+        review.record(draft, Clock.now(), reviewer);
         finding.reviews.add(review);
         finding.status = draft.decision().wire();
         review.persist();
@@ -179,6 +197,16 @@ public class FindingService {
         }
     }
 
+    /** For each citation: who uploaded the artifact and who ran the passing verifications since the proposal. */
+    List<FourEyes.EvidenceCheck> evidenceChecks(FindingEntity finding) {
+        return finding.citations.stream().map(citation -> new FourEyes.EvidenceCheck(
+                citation.artifact.toArtifact().id().toString(), citation.artifact.createdBy,
+                VerificationEntity.<VerificationEntity>find("""
+                                artifact = ?1 and verified = true and verifiedAt > ?2 and recordedDigest = ?3""",
+                                citation.artifact, finding.proposedAt, citation.digest)
+                        .stream().map(v -> v.verifiedBy).toList())).toList();
+    }
+
     private static List<ArtifactId> citedIds(FindingEntity finding) {
         return finding.citations.stream().map(c -> c.artifact.toArtifact().id()).toList();
     }
@@ -191,7 +219,7 @@ public class FindingService {
                 .toList();
         return new Finding(finding.findingId(), FindingKind.parse(finding.kind), finding.statement,
                 finding.reviewStatus(), citations, finding.reviews.stream().map(ReviewEntity::toReview).toList(),
-                finding.createdAt, finding.proposedAt);
+                finding.createdAt, finding.proposedAt, finding.createdBy);
     }
 
     private static VerificationResult latestResult(ArtifactEntity artifact) {

@@ -11,6 +11,7 @@ import dev.evidencestore.domain.PageCursor;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -21,6 +22,12 @@ import java.util.List;
 
 @ApplicationScoped
 public class IncidentService {
+
+    private final CurrentActor actor;
+
+    IncidentService(CurrentActor actor) {
+        this.actor = actor;
+    }
 
     @Transactional
     public Incident create(Workspace workspace, IncidentKey key, IncidentDetails details) {
@@ -33,6 +40,7 @@ public class IncidentService {
         incident.describe(details);
         incident.createdAt = Clock.now();
         incident.updatedAt = incident.createdAt;
+        incident.createdBy = actor.name();
         try {
             incident.persistAndFlush();
         } catch (ConstraintViolationException e) {

@@ -1,5 +1,6 @@
 package dev.evidencestore.service;
 
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Confidence;
@@ -8,6 +9,7 @@ import dev.evidencestore.domain.Finding;
 import dev.evidencestore.domain.FindingEntity;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.FindingKind;
+import dev.evidencestore.domain.FourEyes;
 import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
@@ -20,6 +22,7 @@ import dev.evidencestore.domain.RootCauseDraft;
 import dev.evidencestore.domain.RootCauseEntity;
 import dev.evidencestore.domain.RootCauseReviewEntity;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -38,11 +41,16 @@ public class RootCauseService {
     private final IncidentService incidents;
     private final FindingService findings;
     private final EntityManager entityManager;
+    private final CurrentActor actor;
+    private final boolean fourEyes;
 
-    RootCauseService(IncidentService incidents, FindingService findings, EntityManager entityManager) {
+    RootCauseService(IncidentService incidents, FindingService findings, EntityManager entityManager,
+                     CurrentActor actor, EvidenceConfig config) {
         this.incidents = incidents;
         this.findings = findings;
         this.entityManager = entityManager;
+        this.actor = actor;
+        this.fourEyes = config.review().fourEyes();
     }
 
     /** Proposes the root cause, or replaces a proposed or rejected one; an identical PUT changes nothing. */
@@ -71,6 +79,7 @@ public class RootCauseService {
         rootCause.confidence = draft.confidence().wire();
         rootCause.status = ReviewStatus.PROPOSED.wire();
         rootCause.proposedAt = Clock.now();
+        rootCause.proposedBy = actor.name();
         rootCause.cite(cited);
         rootCause.persist();
         return new RootCauseBinding(view(rootCause), created);
@@ -87,12 +96,20 @@ public class RootCauseService {
         if (rootCause.reviewStatus() != ReviewStatus.PROPOSED) {
             throw frozen(rootCause);
         }
+        String reviewer = actor.name();
         if (draft.decision() == Decision.ACCEPTED) {
+            if (fourEyes) {
+                FourEyes.requireOtherProposer(reviewer, rootCause.rootCauseId(), rootCause.proposedBy);
+            }
             requireSupported(rootCause);
+            if (fourEyes) {
+                FourEyes.requireIndependentEvidence(reviewer, rootCause.findings.stream()
+                        .flatMap(link -> findings.evidenceChecks(link.finding).stream()).toList());
+            }
         }
         RootCauseReviewEntity review = new RootCauseReviewEntity();
         review.rootCause = rootCause;
-        review.record(draft, Clock.now());
+        review.record(draft, Clock.now(), reviewer);
         rootCause.reviews.add(review);
         rootCause.status = draft.decision().wire();
         review.persist();
@@ -127,7 +144,7 @@ public class RootCauseService {
         List<FindingEntity> rows = new ArrayList<>();
         List<CitationProblem> problems = new ArrayList<>();
         for (FindingId id : ids) {
-            FindingEntity row = findOrNull(id);
+            FindingEntity row = id.workspace().slug().equals(incident.workspace) ? findOrNull(id) : null;
             if (row == null) {
                 problems.add(new CitationProblem(id.toString(), CitationProblem.UNKNOWN));
             } else if (!row.incident.id.equals(incident.id)) {
@@ -155,7 +172,7 @@ public class RootCauseService {
         return new RootCause(rootCause.rootCauseId(), rootCause.statement,
                 Confidence.parse(rootCause.confidence), rootCause.reviewStatus(), cited,
                 rootCause.reviews.stream().map(ReviewEntity::toReview).toList(), rootCause.createdAt,
-                rootCause.proposedAt);
+                rootCause.proposedAt, rootCause.proposedBy);
     }
 
     private static Refusal frozen(RootCauseEntity rootCause) {

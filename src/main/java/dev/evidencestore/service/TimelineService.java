@@ -11,6 +11,7 @@ import dev.evidencestore.domain.TimelineEntry;
 import dev.evidencestore.domain.TimelineEntryDraft;
 import dev.evidencestore.domain.TimelineEntryEntity;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -27,8 +28,10 @@ public class TimelineService {
     private final IncidentService incidents;
     private final ArtifactService artifacts;
     private final EntityManager entityManager;
+    private final CurrentActor actor;
 
-    TimelineService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager) {
+    TimelineService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager, CurrentActor actor) {
+        this.actor = actor;
         this.incidents = incidents;
         this.artifacts = artifacts;
         this.entityManager = entityManager;
@@ -48,6 +51,7 @@ public class TimelineService {
         entry.at = draft.at();
         entry.event = draft.event();
         entry.createdAt = Clock.now();
+        entry.createdBy = actor.name();
         entry.persist();
         List<TimelineCitation> citations = new ArrayList<>();
         for (int position = 0; position < cited.size(); position++) {

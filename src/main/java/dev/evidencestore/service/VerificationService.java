@@ -6,6 +6,7 @@ import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.VerificationEntity;
 import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,8 +25,10 @@ public class VerificationService {
 
     private final ArtifactService artifacts;
     private final BlobStore store;
+    private final CurrentActor actor;
 
-    VerificationService(ArtifactService artifacts, BlobStore store) {
+    VerificationService(ArtifactService artifacts, BlobStore store, CurrentActor actor) {
+        this.actor = actor;
         this.artifacts = artifacts;
         this.store = store;
     }
@@ -62,6 +65,7 @@ public class VerificationService {
         row.claimedDigest = claimed == null ? null : claimed.toString();
         row.verified = verified;
         row.verifiedAt = Clock.now();
+        row.verifiedBy = actor.name();
         row.persist();
         return row.toResult(artifact.id());
     }

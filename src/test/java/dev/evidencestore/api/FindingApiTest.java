@@ -16,6 +16,8 @@ import static dev.evidencestore.support.Api.invalid;
 import static dev.evidencestore.support.Api.invalidJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;
+import static dev.evidencestore.support.Api.invalidReviewerJson;
+import static dev.evidencestore.support.Api.reviewerJson;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
@@ -153,13 +155,13 @@ class FindingApiTest {
         verify(c.snapshot());
         String id = json(finding("queue-rise", "supporting", c.snapshot(), c.unavailable()))
                 .post(FINDINGS, "demo", c.key()).then().statusCode(201).extract().path("id");
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
                 .body("artifactIds", containsInAnyOrder(c.snapshot(), c.unavailable()));
         verify(c.snapshot());
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
                 .body("artifactIds", contains(c.unavailable()));
         verify(c.unavailable());
-        json(review("accepted")).post(FINDING + "/reviews", id).then().statusCode(201)
+        reviewerJson(review("accepted")).post(FINDING + "/reviews", id).then().statusCode(201)
                 .header("Location", endsWith("/api/v1/findings/" + id))
                 .body("status", equalTo("accepted"))
                 .body("reviews", hasSize(1))
@@ -178,7 +180,7 @@ class FindingApiTest {
                 + "WHERE content_id = (SELECT content_id FROM blob_content WHERE digest = ?)", c.snapshotDigest());
         api().contentType(ContentType.JSON).post("/api/v1/artifacts/{id}/verifications", c.snapshot())
                 .then().statusCode(201).body("verified", equalTo(false));
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence")
                 .body("artifactIds", contains(c.snapshot()));
     }
 
@@ -187,11 +189,11 @@ class FindingApiTest {
         Case c = newCase();
         String id = json(finding("restarts", "negative", c.snapshot())).post(FINDINGS, "demo", c.key())
                 .then().statusCode(201).extract().path("id");
-        json(Map.of("decision", "rejected", "note", "The restart window was not checked."))
+        reviewerJson(Map.of("decision", "rejected", "note", "The restart window was not checked."))
                 .post(FINDING + "/reviews", id).then().statusCode(201).body("status", equalTo("rejected"));
         problem(invalidJson(Map.of("statement", "Pods did not restart.")).contentType("application/merge-patch+json")
                 .patch(FINDING, id).then(), 409, "finding-frozen").body("findingStatus", equalTo("rejected"));
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "finding-frozen");
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "finding-frozen");
         api().get(FINDING, id).then().statusCode(200).body("status", equalTo("rejected"))
                 .body("reviews", hasSize(1))
                 .body("statement", equalTo("Queue depth and retry rate rose right after the deployment."));
@@ -215,7 +217,7 @@ class FindingApiTest {
                 .body("statement", equalTo("Queue depth rose within two minutes of the deployment."))
                 .body("citations.artifactId", contains(c.unavailable(), c.snapshot()))
                 .body("status", equalTo("proposed"));
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence");
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", id).then(), 409, "unverified-evidence");
         problem(invalidJson(Map.of("kind", "negative")).patch(FINDING, id).then(), 400, "invalid-request")
                 .body("errors[0].field", equalTo("kind"));
         problem(invalidJson(Map.of("artifactIds", List.of())).patch(FINDING, id).then(), 400, "invalid-request");
@@ -228,7 +230,7 @@ class FindingApiTest {
         json(finding("a-negative", "negative", c.snapshot())).post(FINDINGS, "demo", c.key()).then().statusCode(201);
         String gap = json(finding("c-gap", "gap", c.unavailable())).post(FINDINGS, "demo", c.key()).then()
                 .statusCode(201).extract().path("id");
-        json(Map.of("decision", "rejected", "note", "Not a gap after all.")).post(FINDING + "/reviews", gap)
+        reviewerJson(Map.of("decision", "rejected", "note", "Not a gap after all.")).post(FINDING + "/reviews", gap)
                 .then().statusCode(201);
         api().get(FINDINGS, "demo", c.key()).then().statusCode(200)
                 .body("items.name", contains("a-negative", "b-support", "c-gap"));
@@ -247,9 +249,9 @@ class FindingApiTest {
         Case c = newCase();
         String id = json(finding("queue-rise", "supporting", c.snapshot())).post(FINDINGS, "demo", c.key())
                 .then().statusCode(201).extract().path("id");
-        problem(invalidJson(Map.of("decision", "maybe")).post(FINDING + "/reviews", id).then(), 400,
+        problem(invalidReviewerJson(Map.of("decision", "maybe")).post(FINDING + "/reviews", id).then(), 400,
                 "invalid-request").body("errors.field", containsInAnyOrder("decision", "note"));
-        problem(invalidJson(review("accepted")).post(FINDING + "/reviews", "finding:demo:v1:NOPE-1:x").then(), 404,
+        problem(invalidReviewerJson(review("accepted")).post(FINDING + "/reviews", "finding:demo:v1:NOPE-1:x").then(), 404,
                 "not-found");
         problem(invalid().get(FINDING, "finding:demo:v1:" + c.key()).then(), 400, "invalid-request");
         problem(invalid().get(FINDING, "artifact:demo:v1:" + c.key() + ":queue-rise").then(), 400,

@@ -13,6 +13,8 @@ import static dev.evidencestore.support.Api.invalid;
 import static dev.evidencestore.support.Api.invalidJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;
+import static dev.evidencestore.support.Api.invalidReviewerJson;
+import static dev.evidencestore.support.Api.reviewerJson;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.endsWith;
@@ -43,7 +45,7 @@ class RootCauseApiTest {
     }
 
     private static void decide(String findingId, String decision) {
-        json(Map.of("decision", decision, "note", "Reviewed.")).post("/api/v1/findings/{id}/reviews", findingId)
+        reviewerJson(Map.of("decision", decision, "note", "Reviewed.")).post("/api/v1/findings/{id}/reviews", findingId)
                 .then().statusCode(201).body("status", equalTo(decision));
     }
 
@@ -79,17 +81,17 @@ class RootCauseApiTest {
                 .body("findings[0].citations[0].latestVerification.computedDigest", equalTo(c[2]))
                 .body("reviews", hasSize(0));
 
-        problem(invalidJson(Map.of("decision", "accepted", "note", "Looks right.")).post(ROOT_CAUSE + "/reviews",
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "Looks right.")).post(ROOT_CAUSE + "/reviews",
                 "demo", key).then(), 409, "unsupported-root-cause")
                 .body("findingIds", contains(supporting, negative))
                 .body("reasons", hasItem("no accepted supporting finding is cited"));
         decide(supporting, "accepted");
-        problem(invalidJson(Map.of("decision", "accepted", "note", "Looks right.")).post(ROOT_CAUSE + "/reviews",
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "Looks right.")).post(ROOT_CAUSE + "/reviews",
                 "demo", key).then(), 409, "unsupported-root-cause")
                 .body("findingIds", contains(negative))
                 .body("reasons", contains(negative + " is proposed, not accepted"));
         decide(negative, "accepted");
-        json(Map.of("decision", "accepted", "note", "Deployment diff, metric window and workload state agree."))
+        reviewerJson(Map.of("decision", "accepted", "note", "Deployment diff, metric window and workload state agree."))
                 .post(ROOT_CAUSE + "/reviews", "demo", key).then().statusCode(201)
                 .body("status", equalTo("accepted"))
                 .body("reviews[0].decision", equalTo("accepted"))
@@ -97,7 +99,7 @@ class RootCauseApiTest {
 
         problem(invalidJson(rootCause("Something else.", supporting)).put(ROOT_CAUSE, "demo", key).then(), 409,
                 "root-cause-frozen");
-        problem(invalidJson(Map.of("decision", "rejected", "note", "Changed my mind.")).post(ROOT_CAUSE + "/reviews",
+        problem(invalidReviewerJson(Map.of("decision", "rejected", "note", "Changed my mind.")).post(ROOT_CAUSE + "/reviews",
                 "demo", key).then(), 409, "root-cause-frozen");
         json(rootCause("Batch size went from 50 to 500.", supporting, negative)).put(ROOT_CAUSE, "demo", key)
                 .then().statusCode(200).body("status", equalTo("accepted"));
@@ -114,7 +116,7 @@ class RootCauseApiTest {
         decide(supporting, "accepted");
         decide(other, "rejected");
         json(rootCause("Batch size.", supporting, other)).put(ROOT_CAUSE, "demo", c[0]).then().statusCode(201);
-        problem(invalidJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", c[0])
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", c[0])
                 .then(), 409, "unsupported-root-cause").body("reasons", contains(other + " is rejected, not accepted"));
     }
 
@@ -125,9 +127,9 @@ class RootCauseApiTest {
         json(rootCause("First guess.", supporting)).put(ROOT_CAUSE, "demo", c[0]).then().statusCode(201);
         json(rootCause("First guess, reworded.", supporting)).put(ROOT_CAUSE, "demo", c[0]).then().statusCode(200)
                 .body("statement", equalTo("First guess, reworded."));
-        json(Map.of("decision", "rejected", "note", "Does not explain the retries."))
+        reviewerJson(Map.of("decision", "rejected", "note", "Does not explain the retries."))
                 .post(ROOT_CAUSE + "/reviews", "demo", c[0]).then().statusCode(201).body("status", equalTo("rejected"));
-        problem(invalidJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", c[0])
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", c[0])
                 .then(), 409, "root-cause-frozen");
         json(rootCause("Second guess.", supporting)).put(ROOT_CAUSE, "demo", c[0]).then().statusCode(200)
                 .body("status", equalTo("proposed"))
@@ -156,7 +158,7 @@ class RootCauseApiTest {
         problem(invalidJson(Map.of("statement", "s", "confidence", "low", "findingIds", List.of()))
                 .put(ROOT_CAUSE, "demo", key).then(), 400, "invalid-request")
                 .body("errors[0].field", equalTo("findingIds"));
-        problem(invalidJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", key)
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "ok")).post(ROOT_CAUSE + "/reviews", "demo", key)
                 .then(), 404, "not-found");
         problem(invalidJson(rootCause("s")).put(ROOT_CAUSE, "demo", "NOPE-1").then(), 400, "invalid-request");
     }

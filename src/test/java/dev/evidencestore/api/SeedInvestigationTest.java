@@ -16,6 +16,8 @@ import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalidJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;
+import static dev.evidencestore.support.Api.invalidReviewerJson;
+import static dev.evidencestore.support.Api.reviewerJson;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
@@ -124,7 +126,7 @@ class SeedInvestigationTest {
     }
 
     private void refuseWhatTheChainForbids() {
-        problem(invalidJson(Map.of("decision", "accepted", "note", "Looks right."))
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "Looks right."))
                 .post("/api/v1/findings/{id}/reviews", FINDING + "queue-after-deploy").then(), 409,
                 "unverified-evidence").body("artifactIds", contains(ARTIFACT + "grafana-checkout"));
         problem(invalidJson(Map.of("name", "grafana-gap", "kind", "gap", "statement", "Grafana was down.",
@@ -138,7 +140,7 @@ class SeedInvestigationTest {
         json(Map.of("statement", "Premature.", "confidence", "high",
                 "findingIds", List.of(FINDING + "batch-size-change"))).put(INCIDENT + "/root-cause").then()
                 .statusCode(201);
-        problem(invalidJson(Map.of("decision", "accepted", "note", "Premature.")).post(INCIDENT + "/root-cause/reviews")
+        problem(invalidReviewerJson(Map.of("decision", "accepted", "note", "Premature.")).post(INCIDENT + "/root-cause/reviews")
                 .then(), 409, "unsupported-root-cause").body("findingIds", contains(FINDING + "batch-size-change"));
     }
 
@@ -151,7 +153,7 @@ class SeedInvestigationTest {
     private void acceptFindingsAndRootCause() {
         for (String name : List.of("batch-size-change", "queue-after-deploy", "lease-saturation", "no-restarts",
                 "intercom-unavailable")) {
-            json(Map.of("decision", "accepted", "note", "Checked the cited evidence and its digest."))
+            reviewerJson(Map.of("decision", "accepted", "note", "Checked the cited evidence and its digest."))
                     .post("/api/v1/findings/{id}/reviews", FINDING + name).then().statusCode(201)
                     .body("status", equalTo("accepted"));
         }
@@ -164,7 +166,7 @@ class SeedInvestigationTest {
                 "findingIds", List.of(FINDING + "batch-size-change", FINDING + "queue-after-deploy",
                         FINDING + "lease-saturation", FINDING + "no-restarts", FINDING + "intercom-unavailable")))
                 .put(INCIDENT + "/root-cause").then().statusCode(200).body("status", equalTo("proposed"));
-        json(Map.of("decision", "accepted", "note", "Checked the deployment diff, metric window, workload state and "
+        reviewerJson(Map.of("decision", "accepted", "note", "Checked the deployment diff, metric window, workload state and "
                 + "rollback recovery sequence.")).post(INCIDENT + "/root-cause/reviews").then().statusCode(201)
                 .body("status", equalTo("accepted"))
                 .body("confidence", equalTo("high"))

@@ -46,13 +46,41 @@ public final class Api {
         }
     }
 
+    /** A request as alice, who holds every role, checked against the contract both ways. */
     public static RequestSpecification api() {
+        return as(Tokens.alice());
+    }
+
+    /** A request with this bearer token, checked against the contract both ways. */
+    public static RequestSpecification as(String token) {
+        // a plain header rather than auth().oauth2(): the contract filter checks the request's security too
+        return RestAssured.given().filter(CONTRACT).header("Authorization", "Bearer " + token);
+    }
+
+    /** A review by bob, a second person, so that four-eyes rules do not stand in the way. */
+    public static RequestSpecification reviewerJson(Object body) {
+        return as(Tokens.bob()).contentType(ContentType.JSON).body(body);
+    }
+
+    /** A request without a token, checked against the contract both ways. */
+    public static RequestSpecification anonymous() {
         return RestAssured.given().filter(CONTRACT);
     }
 
     /** A request that may break the contract (to test refusals); its response is still checked. */
     public static RequestSpecification invalid() {
-        return RestAssured.given().filter(RESPONSES);
+        return invalidAs(Tokens.alice());
+    }
+
+    /** A review by bob that may break the contract; its response is still checked. */
+    public static RequestSpecification invalidReviewerJson(Object body) {
+        return invalidAs(Tokens.bob()).contentType(ContentType.JSON).body(body);
+    }
+
+    /** A request with this token that may break the contract; its response is still checked. */
+    public static RequestSpecification invalidAs(String token) {
+        RequestSpecification request = RestAssured.given().filter(RESPONSES);
+        return token == null ? request : request.header("Authorization", "Bearer " + token);
     }
 
     public static RequestSpecification invalidJson(Object body) {

@@ -1,0 +1,44 @@
+package dev.evidencestore.audit;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One link of the audit chain. {@code entryHash} is the SHA-256 of the entry's canonical JSON, which holds every
+ * other field, {@code prevHash} included; so changing any entry, or the order of entries, breaks the chain there.
+ */
+public record AuditEntry(long seq, Instant at, String actor, String workspace, String method, String path,
+                         String target, int status, String problem, String prevHash, String entryHash) {
+
+    /** The entry that follows {@code prevHash} as number {@code seq}, with its hash computed. */
+    static AuditEntry chain(long seq, Instant at, AuditEvent event, String prevHash) {
+        AuditEntry unhashed = new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(),
+                event.target(), event.status(), event.problem(), prevHash, null);
+        return new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(), event.target(),
+                event.status(), event.problem(), prevHash, unhashed.computedHash());
+    }
+
+    /**
+     * The RFC 8785 canonical JSON of every field but {@code entryHash}, with the names the API uses; {@code at} is
+     * written as the API writes it (ISO-8601 UTC, microseconds at most, trailing zero groups dropped).
+     */
+    byte[] canonicalJson() {
+        Map<String, Object> members = new LinkedHashMap<>();
+        members.put("seq", seq);
+        members.put("at", at.toString());
+        members.put("actor", actor);
+        members.put("workspace", workspace);
+        members.put("method", method);
+        members.put("path", path);
+        members.put("target", target);
+        members.put("status", status);
+        members.put("problem", problem);
+        members.put("prevHash", prevHash);
+        return CanonicalJson.of(members);
+    }
+
+    String computedHash() {
+        return ChainHash.of(canonicalJson());
+    }
+}

@@ -1,0 +1,55 @@
+package dev.evidencestore.audit;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.Immutable;
+
+import java.time.Instant;
+
+/** A row of the write-once audit chain; {@code seq} is assigned by {@link AuditLog} under the chain lock. */
+@Entity
+@Immutable
+@Table(name = "audit_entry")
+public class AuditEntryEntity extends PanacheEntityBase {
+
+    @Id
+    public Long seq;
+
+    public Instant at;
+    public String actor;
+    public String workspace;
+    public String method;
+    public String path;
+    public String target;
+    public int status;
+    public String problem;
+
+    @Column(name = "prev_hash")
+    public String prevHash;
+
+    @Column(name = "entry_hash")
+    public String entryHash;
+
+    static AuditEntryEntity of(AuditEntry entry) {
+        AuditEntryEntity row = new AuditEntryEntity();
+        row.seq = entry.seq();
+        row.at = entry.at();
+        row.actor = entry.actor();
+        row.workspace = entry.workspace();
+        row.method = entry.method();
+        row.path = entry.path();
+        row.target = entry.target();
+        row.status = entry.status();
+        row.problem = entry.problem();
+        row.prevHash = entry.prevHash();
+        row.entryHash = entry.entryHash();
+        return row;
+    }
+
+    AuditEntry toEntry() {
+        return new AuditEntry(seq, at, actor, workspace, method, path, target, status, problem, prevHash, entryHash);
+    }
+}

@@ -1,0 +1,127 @@
+package dev.evidencestore.audit;
+
+import dev.evidencestore.api.Problems;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.security.CurrentActor;
+import dev.evidencestore.security.RequestedWorkspace;
+import io.quarkus.runtime.BlockingOperationControl;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
+
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * Appends an audit entry for every request that may write: every method but GET and HEAD that reached a resource
+ * method, whatever it was answered. Refusals by the service (a 409 on an artifact) and by the security checks (401,
+ * 403, and 404 for a workspace the token does not hold) are recorded like successes. The entry is written before
+ * the answer leaves, so a client that got its answer finds the entry; failing to write it is logged, never turned
+ * into an error for a write that succeeded.
+ */
+public class AuditFilter {
+
+    private static final Logger LOG = Logger.getLogger(AuditFilter.class);
+    private static final String ANONYMOUS = "anonymous";
+    private static final MediaType PROBLEM = MediaType.valueOf(Problems.MEDIA_TYPE);
+    /** The workspace segment of a readable ID such as {@code artifact:demo:v1:INC-1423:grafana-checkout}. */
+
+    private final AuditLog log;
+    private final CurrentActor actor;
+    private final CurrentIdentityAssociation identities;
+
+    AuditFilter(AuditLog log, CurrentActor actor, CurrentIdentityAssociation identities) {
+        this.log = log;
+        this.actor = actor;
+        this.identities = identities;
+    }
+
+    @ServerResponseFilter
+    public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
+                            SimpleResourceInfo resource) {
+        if (isRead(request.getMethod()) || resource == null || resource.getMethodName() == null) {
+            return Uni.createFrom().voidItem();
+        }
+        // resolving the identity without blocking: a token that failed authentication is an anonymous caller
+        return identities.getDeferredIdentity()
+                .onItemOrFailure().transform((identity, failure) -> failure == null ? actor.name() : ANONYMOUS)
+                .map(name -> event(name, request, response))
+                .chain(this::append)
+                .onFailure().recoverWithItem(e -> {
+                    LOG.errorf(e, "AUDIT ENTRY LOST: %s %s answered %d and could not be described",
+                            request.getMethod(), request.getUriInfo().getPath(), response.getStatus());
+                    return null;
+                });
+    }
+
+    private Uni<Void> append(AuditEvent event) {
+        if (BlockingOperationControl.isBlockingAllowed()) {
+            appendOrLog(event);
+            return Uni.createFrom().voidItem();
+        }
+        // refusals by the security checks (401, 403) are answered on the event loop, which must not wait for JDBC:
+        // the append moves to a worker, and the answer waits for it
+        return Uni.createFrom().<Void>item(() -> {
+            appendOrLog(event);
+            return null;
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private void appendOrLog(AuditEvent event) {
+        try {
+            log.append(event);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "AUDIT ENTRY LOST: could not append %s", event);
+        }
+    }
+
+    private static AuditEvent event(String actor, ContainerRequestContext request, ContainerResponseContext response) {
+        MultivaluedMap<String, String> parameters = request.getUriInfo().getPathParameters();
+        return new AuditEvent(actor, workspaceOf(parameters), request.getMethod(),
+                request.getUriInfo().getRequestUri().getPath(), target(response, parameters), response.getStatus(),
+                problemOf(response));
+    }
+
+    private static boolean isRead(String method) {
+        return HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
+    }
+
+    /** The workspace in the path, or in the ID in the path; null when there is none or it is malformed. */
+    private static String workspaceOf(MultivaluedMap<String, String> parameters) {
+        String workspace = RequestedWorkspace.of(parameters);
+        try {
+            return workspace == null ? null : Workspace.parse(workspace).slug();
+        } catch (Refusal malformed) {
+            return null;
+        }
+    }
+
+    /**
+     * What was created or touched: the path of the Location answered (its host is whatever the client called the
+     * service, which has no place in a hash), else the ID in the request path.
+     */
+    private static String target(ContainerResponseContext response, MultivaluedMap<String, String> parameters) {
+        URI location = response.getLocation();
+        return location != null ? location.getPath() : parameters.getFirst("id");
+    }
+
+    /** The slug of a problem document's type, such as {@code artifact-name-taken}. */
+    private static String problemOf(ContainerResponseContext response) {
+        if (response.getMediaType() != null && PROBLEM.isCompatible(response.getMediaType())
+                && response.getEntity() instanceof Map<?, ?> problem
+                && problem.get("type") instanceof String type && type.startsWith(ProblemType.BASE_URI)) {
+            return type.substring(ProblemType.BASE_URI.length());
+        }
+        return null;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.evidencestore.support;
+
+import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+
+/** Real signed tokens for tests, made with the dev key pair the test profile trusts. */
+public final class Tokens {
+
+    public static final String ISSUER = "https://evidence-store.dev/dev-issuer";
+    public static final Set<String> ALL_ROLES = Set.of("collector", "investigator", "reviewer", "reader");
+
+    private static final PrivateKey DEV_KEY = readKey(Path.of("dev/keys/jwt-private.pem"));
+
+    private Tokens() {
+    }
+
+    /** A token for {@code upn} with these roles, limited to {@code workspaces} unless that is null. */
+    public static String of(String upn, Set<String> roles, List<String> workspaces) {
+        JwtClaimsBuilder claims = Jwt.upn(upn).subject(upn).issuer(ISSUER).groups(roles).expiresIn(Duration.ofMinutes(30));
+        if (workspaces != null) {
+            claims.claim("workspaces", workspaces);
+        }
+        return claims.sign(DEV_KEY);
+    }
+
+    public static String of(String upn, String... roles) {
+        return of(upn, Set.of(roles), null);
+    }
+
+    /** Alice does everything but is one person; four-eyes rules still apply to her. */
+    public static String alice() {
+        return of("alice", ALL_ROLES, null);
+    }
+
+    /** Bob reviews what others prepared. */
+    public static String bob() {
+        return of("bob", "reviewer", "reader");
+    }
+
+    public static String expired() {
+        long issued = Instant.now().minusSeconds(3600).getEpochSecond();
+        return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(issued)
+                .expiresAt(Instant.now().minusSeconds(120).getEpochSecond()).sign(DEV_KEY);
+    }
+
+    public static String wrongIssuer() {
+        return Jwt.upn("alice").issuer("https://attacker.example").groups(ALL_ROLES).sign(DEV_KEY);
+    }
+
+    public static String badSignature() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).sign(generator.generateKeyPair().getPrivate());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** An unsigned token ({@code alg: none}) claiming every role. */
+    public static String algNone() {
+        Base64.Encoder url = Base64.getUrlEncoder().withoutPadding();
+        String header = url.encodeToString("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        long now = Instant.now().getEpochSecond();
+        String payload = url.encodeToString(("{\"upn\":\"alice\",\"sub\":\"alice\",\"iss\":\"" + ISSUER
+                + "\",\"groups\":[\"collector\",\"investigator\",\"reviewer\",\"reader\"],\"iat\":" + now
+                + ",\"exp\":" + (now + 600) + "}").getBytes(StandardCharsets.UTF_8));
+        return header + "." + payload + ".";
+    }
+
+    private static PrivateKey readKey(Path pem) {
+        try {
+            String base64 = Files.readString(pem).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+            return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder()
+                    .decode(base64)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
