@@ -75,6 +75,10 @@ class SecurityMatrixTest {
         routes.add(new Route("HEAD", "/api/v1/blobs/" + digest, "reader", 200, true));
         routes.add(new Route("PUT", "/api/v1/blobs/" + EMPTY_BLOB, "collector", -1, false));
         routes.add(new Route("POST", "/api/v1/blobs", "collector", -1, false));
+        routes.add(new Route("GET", "/api/v1/workspaces/" + WS + "/audit", "reader", 200, true));
+        routes.add(new Route("POST", "/api/v1/audit/checkpoints", "reviewer", 201, false));
+        routes.add(new Route("GET", "/api/v1/audit/checkpoints/latest", "reader", 200, false));
+        routes.add(new Route("POST", "/api/v1/audit/verify", "reader", 200, false));
         return routes;
     }
 
@@ -113,6 +117,7 @@ class SecurityMatrixTest {
         given(alice).contentType(ContentType.JSON).body(Map.of("action", "Fix it.", "owner", "Ivo",
                         "due", "2099-01-01"))
                 .post(INCIDENT + "/actions").then().statusCode(201);
+        given(alice).post("/api/v1/audit/checkpoints").then().statusCode(201);
     }
 
     private static RequestSpecification given(String token) {
@@ -122,6 +127,9 @@ class SecurityMatrixTest {
 
     private static Response call(Route route, String path, String token) {
         RequestSpecification request = given(token);
+        if (route.path().startsWith("/api/v1/audit/")) {
+            return request.request(route.method(), path);
+        }
         if (route.path().startsWith("/api/v1/blobs") && !route.method().equals("GET")
                 && !route.method().equals("HEAD")) {
             request.contentType(ContentType.BINARY).body(new byte[0]);
