@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -36,7 +35,7 @@ final class BlobRepresentation {
     private static Response respond(BlobContent content, String rangeHeader, String ifRange, String ifNoneMatch,
                                     boolean withBody) {
         String etag = "\"" + content.digest() + "\"";
-        if (matches(ifNoneMatch, etag)) {
+        if (EntityTags.matches(ifNoneMatch, etag)) {
             return common(Response.notModified(), content, etag).build();
         }
         Optional<ByteRange.Request> requested = ifRange == null || ifRange.strip().equals(etag)
@@ -83,15 +82,5 @@ final class BlobRepresentation {
                 }
             }
         };
-    }
-
-    private static boolean matches(String ifNoneMatch, String etag) {
-        if (ifNoneMatch == null) {
-            return false;
-        }
-        return Arrays.stream(ifNoneMatch.split(","))
-                .map(String::strip)
-                .map(tag -> tag.startsWith("W/") ? tag.substring(2) : tag)
-                .anyMatch(tag -> tag.equals("*") || tag.equals(etag));
     }
 }

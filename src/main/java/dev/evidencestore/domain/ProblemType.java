@@ -23,6 +23,7 @@ public enum ProblemType {
     UNSUPPORTED_ROOT_CAUSE(409, "unsupported-root-cause", "The root cause is not supported by accepted findings"),
     FOUR_EYES(409, "four-eyes", "A second person must check this"),
     BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
+    TEXT_TOO_LARGE(413, "text-too-large", "The text is too long to check"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),

@@ -30,6 +30,7 @@ import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one root cause of an incident. It rests on findings of the same incident, and is accepted only when every
@@ -88,6 +89,12 @@ public class RootCauseService {
     @Transactional
     public RootCause get(Workspace workspace, IncidentKey key) {
         return view(require(incidents.require(workspace, key)));
+    }
+
+    /** The root cause, or empty while none has been proposed. */
+    @Transactional
+    public Optional<RootCause> find(Workspace workspace, IncidentKey key) {
+        return Optional.ofNullable(find(incidents.require(workspace, key))).map(this::view);
     }
 
     @Transactional

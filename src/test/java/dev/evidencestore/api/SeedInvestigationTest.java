@@ -37,7 +37,7 @@ class SeedInvestigationTest {
     private static final String FINDING = "finding:demo:v1:INC-1423:";
 
     private static byte[] seed(String file) throws IOException {
-        try (InputStream in = SeedInvestigationTest.class.getResourceAsStream("/seed/INC-1423/" + file)) {
+        try (InputStream in = SeedInvestigationTest.class.getResourceAsStream("/demo/INC-1423/" + file)) {
             return in.readAllBytes();
         }
     }

@@ -1,0 +1,76 @@
+package dev.evidencestore.api;
+
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.render.EvidenceBundle;
+import dev.evidencestore.render.EvidenceManifest;
+import dev.evidencestore.service.PostmortemService;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+/** What leaves the service about an incident: the postmortem page, the evidence manifest and the evidence bundle. */
+@Path("/api/v1/workspaces/{workspace}/incidents/{key}")
+public class PostmortemResource {
+
+    static final String MARKDOWN = "text/markdown; charset=UTF-8";
+    static final String HTML = "text/html; charset=UTF-8";
+    static final String ZIP = "application/zip";
+
+    private final PostmortemService postmortems;
+
+    PostmortemResource(PostmortemService postmortems) {
+        this.postmortems = postmortems;
+    }
+
+    @GET
+    @PermitAll
+    @Path("/postmortem")
+    @Produces(MARKDOWN)
+    public String markdown(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        return postmortems.markdown(Workspace.parse(workspace), IncidentKey.parse(key));
+    }
+
+    @GET
+    @PermitAll
+    @Path("/postmortem")
+    @Produces(HTML)
+    public String html(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        return postmortems.html(Workspace.parse(workspace), IncidentKey.parse(key));
+    }
+
+    @GET
+    @PermitAll
+    @Path("/evidence-manifest")
+    @Produces(EvidenceManifest.MEDIA_TYPE)
+    public Response manifest(@PathParam("workspace") String workspace, @PathParam("key") String key,
+                             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        EvidenceManifest manifest = postmortems.manifest(Workspace.parse(workspace), IncidentKey.parse(key));
+        String etag = "\"" + manifest.digest() + "\"";
+        Response.ResponseBuilder response = EntityTags.matches(ifNoneMatch, etag) ? Response.notModified()
+                : Response.ok(manifest.bytes(), EvidenceManifest.MEDIA_TYPE);
+        return response.header(HttpHeaders.ETAG, etag)
+                .header("Repr-Digest", ContentDigestHeader.format(manifest.digest()))
+                .header(HttpHeaders.CACHE_CONTROL, "no-cache").build();
+    }
+
+    @GET
+    @PermitAll
+    @Path("/evidence-bundle")
+    @Produces(ZIP)
+    public Response bundle(@PathParam("workspace") String workspace, @PathParam("key") String key) {
+        Workspace ws = Workspace.parse(workspace);
+        IncidentKey incident = IncidentKey.parse(key);
+        EvidenceBundle bundle = postmortems.bundle(ws, incident);
+        StreamingOutput body = bundle::writeTo;
+        return Response.ok(body, ZIP)
+                .header("Content-Disposition", "attachment; filename=\"" + ws + "-" + incident + "-evidence.zip\"")
+                .build();
+    }
+}

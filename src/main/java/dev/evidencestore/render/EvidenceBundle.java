@@ -1,0 +1,81 @@
+package dev.evidencestore.render;
+
+import dev.evidencestore.domain.Artifact;
+import org.apache.commons.codec.binary.Hex;
+import org.apache.commons.codec.digest.DigestUtils;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.Deflater;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * An incident's evidence as a zip that anyone can check offline: {@code manifest.json}, {@code postmortem.md},
+ * {@code artifacts/{name}} and {@code SHA256SUMS} in {@code sha256sum} format over every other file. It is written
+ * straight to the response, artifact by artifact, hashing each file as it goes; nothing is built in memory.
+ */
+public final class EvidenceBundle {
+
+    /** Opens the stored bytes of an artifact. */
+    @FunctionalInterface
+    public interface ArtifactBytes {
+        InputStream open(Artifact artifact) throws IOException;
+    }
+
+    private static final int BUFFER = 64 * 1024;
+
+    private final EvidenceManifest manifest;
+    private final String postmortem;
+    private final List<Artifact> artifacts;
+    private final ArtifactBytes bytes;
+
+    public EvidenceBundle(EvidenceManifest manifest, String postmortem, List<Artifact> artifacts, ArtifactBytes bytes) {
+        this.manifest = manifest;
+        this.postmortem = postmortem;
+        this.artifacts = List.copyOf(artifacts);
+        this.bytes = bytes;
+    }
+
+    public void writeTo(OutputStream out) throws IOException {
+        Map<String, String> sums = new LinkedHashMap<>();
+        ZipOutputStream zip = new ZipOutputStream(out);
+        // evidence is mostly compressed already (images, archives); spend little CPU on deflating it again
+        zip.setLevel(Deflater.BEST_SPEED);
+        sums.put("manifest.json", entry(zip, "manifest.json", new ByteArrayInputStream(manifest.bytes())));
+        sums.put("postmortem.md", entry(zip, "postmortem.md",
+                new ByteArrayInputStream(postmortem.getBytes(StandardCharsets.UTF_8))));
+        for (Artifact artifact : artifacts) {
+            String path = "artifacts/" + artifact.id().name();
+            try (InputStream in = bytes.open(artifact)) {
+                sums.put(path, entry(zip, path, in));
+            }
+        }
+        StringBuilder lines = new StringBuilder();
+        sums.forEach((path, hex) -> lines.append(hex).append("  ").append(path).append('\n'));
+        entry(zip, "SHA256SUMS", new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.UTF_8)));
+        zip.finish();
+        zip.flush();
+    }
+
+    /** Writes one file and returns the hex SHA-256 of what was written. */
+    private static String entry(ZipOutputStream zip, String path, InputStream in) throws IOException {
+        MessageDigest sha256 = DigestUtils.getSha256Digest();
+        zip.putNextEntry(new ZipEntry(path));
+        byte[] buffer = new byte[BUFFER];
+        int n;
+        while ((n = in.read(buffer)) >= 0) {
+            sha256.update(buffer, 0, n);
+            zip.write(buffer, 0, n);
+        }
+        zip.closeEntry();
+        return Hex.encodeHexString(sha256.digest());
+    }
+}

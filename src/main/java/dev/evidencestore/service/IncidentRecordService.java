@@ -1,0 +1,51 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.IncidentRecord;
+import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.domain.Workspace;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Gathers an incident's whole record in one transaction, so a postmortem never mixes two moments. */
+@ApplicationScoped
+public class IncidentRecordService {
+
+    private final IncidentService incidents;
+    private final ArtifactService artifacts;
+    private final VerificationService verifications;
+    private final FindingService findings;
+    private final RootCauseService rootCauses;
+    private final TimelineService timeline;
+    private final ActionService actions;
+
+    IncidentRecordService(IncidentService incidents, ArtifactService artifacts, VerificationService verifications,
+                          FindingService findings, RootCauseService rootCauses, TimelineService timeline,
+                          ActionService actions) {
+        this.incidents = incidents;
+        this.artifacts = artifacts;
+        this.verifications = verifications;
+        this.findings = findings;
+        this.rootCauses = rootCauses;
+        this.timeline = timeline;
+        this.actions = actions;
+    }
+
+    @Transactional
+    public IncidentRecord record(Workspace workspace, IncidentKey key) {
+        List<Artifact> stored = artifacts.list(workspace, key);
+        Map<ArtifactId, List<VerificationResult>> checks = new LinkedHashMap<>();
+        for (Artifact artifact : stored) {
+            checks.put(artifact.id(), verifications.list(artifact.id()));
+        }
+        return new IncidentRecord(incidents.get(workspace, key), stored, checks,
+                findings.list(workspace, key, null, null), rootCauses.find(workspace, key).orElse(null),
+                timeline.list(workspace, key), actions.list(workspace, key));
+    }
+}

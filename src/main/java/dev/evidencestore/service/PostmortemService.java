@@ -1,0 +1,57 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.audit.AuditCheckpoints;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.IncidentRecord;
+import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.render.EvidenceBundle;
+import dev.evidencestore.render.EvidenceManifest;
+import dev.evidencestore.render.PostmortemHtml;
+import dev.evidencestore.render.PostmortemMarkdown;
+import dev.evidencestore.storage.BlobStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+/** Postmortem pages and the evidence manifest, generated from the record, never written by hand. */
+@ApplicationScoped
+public class PostmortemService {
+
+    private final IncidentRecordService records;
+    private final AuditCheckpoints checkpoints;
+    private final BlobStore store;
+
+    PostmortemService(IncidentRecordService records, AuditCheckpoints checkpoints, BlobStore store) {
+        this.records = records;
+        this.checkpoints = checkpoints;
+        this.store = store;
+    }
+
+    /** The postmortem as CommonMark that renders cleanly on GitHub. */
+    @Transactional
+    public String markdown(Workspace workspace, IncidentKey key) {
+        return markdown(records.record(workspace, key));
+    }
+
+    private String markdown(IncidentRecord record) {
+        return PostmortemMarkdown.render(record, EvidenceManifest.of(record), checkpoints.latest().orElse(null));
+    }
+
+    /** The postmortem as an HTML fragment (no html/head/body), for pages that wrap it. */
+    @Transactional
+    public String html(Workspace workspace, IncidentKey key) {
+        return PostmortemHtml.render(markdown(workspace, key));
+    }
+
+    @Transactional
+    public EvidenceManifest manifest(Workspace workspace, IncidentKey key) {
+        return EvidenceManifest.of(records.record(workspace, key));
+    }
+
+    /** The bundle of this moment's record; its artifact bytes stream from the store when it is written. */
+    @Transactional
+    public EvidenceBundle bundle(Workspace workspace, IncidentKey key) {
+        IncidentRecord record = records.record(workspace, key);
+        return new EvidenceBundle(EvidenceManifest.of(record), markdown(record), record.artifacts(),
+                artifact -> store.open(artifact.digest()));
+    }
+}
