@@ -1,0 +1,113 @@
+package dev.evidencestore.web;
+
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.ArtifactKind;
+import dev.evidencestore.domain.Incident;
+import dev.evidencestore.domain.Referrer;
+import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.service.ArtifactService;
+import dev.evidencestore.service.IncidentService;
+import dev.evidencestore.service.ReferrerService;
+import dev.evidencestore.service.VerificationService;
+import dev.evidencestore.service.WorkspaceDirectory;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import java.util.List;
+
+/**
+ * An artifact's page: what it is, how it was captured, its digest, every verification of its stored bytes, what
+ * rests on it, and how to download it and check the download locally.
+ */
+@Path("/artifacts/{id}")
+public class ArtifactPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance artifact(ArtifactView artifact, List<VerificationRow> verifications,
+                                                List<ReferrerRow> citedBy);
+    }
+
+    public record ArtifactView(String id, String name, String workspace, String workspaceHref, String incidentKey,
+                               String incidentTitle, String incidentHref, String mediaType, String source,
+                               String kind, boolean sourceUnavailable, String capturedAt, String capturedAtIso,
+                               String createdAt, String createdAtIso, String createdBy, String description,
+                               String capture, String digest, String size, String downloadHref,
+                               String checkCommand, boolean needsToken, String apiHref) {
+    }
+
+    public record VerificationRow(boolean verified, String at, String atIso, String by, String computed,
+                                  String claimed, boolean unreadable) {
+    }
+
+    public record ReferrerRow(String kind, String id, String href, String status, String pinned, String via,
+                              String viaHref) {
+    }
+
+    private final ArtifactService artifacts;
+    private final IncidentService incidents;
+    private final VerificationService verifications;
+    private final ReferrerService referrers;
+    private final WorkspaceDirectory directory;
+
+    ArtifactPage(ArtifactService artifacts, IncidentService incidents, VerificationService verifications,
+                 ReferrerService referrers, WorkspaceDirectory directory) {
+        this.artifacts = artifacts;
+        this.incidents = incidents;
+        this.verifications = verifications;
+        this.referrers = referrers;
+        this.directory = directory;
+    }
+
+    @GET
+    @PermitAll
+    @Produces(Html.MEDIA_TYPE)
+    public Response artifact(@PathParam("id") String id, @Context UriInfo uri) {
+        ArtifactId artifactId = ArtifactId.parse(id);
+        Artifact artifact = artifacts.get(artifactId);
+        Incident incident = incidents.get(artifactId.workspace(), artifactId.incident());
+        String incidentHref = Html.incident(artifactId.workspace(), artifactId.incident());
+        String download = Html.content(artifactId);
+        boolean needsToken = !directory.isPublic(artifactId.workspace());
+        ArtifactView view = new ArtifactView(artifactId.toString(), artifactId.name().value(),
+                artifactId.workspace().slug(), Html.workspace(artifactId.workspace()), artifactId.incident().value(),
+                incident.details().title(), incidentHref, artifact.mediaType(), artifact.source(),
+                artifact.kind().wire(), artifact.kind() == ArtifactKind.SOURCE_UNAVAILABLE,
+                Html.time(artifact.capturedAt()), Html.iso(artifact.capturedAt()), Html.time(artifact.createdAt()),
+                Html.iso(artifact.createdAt()), artifact.createdBy(), artifact.description(),
+                Html.prettyJson(artifact.capture()), artifact.digest().toString(),
+                Html.size(artifact.size()), download,
+                CheckCommand.of(CheckCommand.absolute(uri.getBaseUri(), download), artifactId.name().value(),
+                        artifact.digest(), needsToken),
+                needsToken, "/api/v1/artifacts/" + artifactId);
+        List<VerificationRow> checks = verifications.list(artifactId).stream()
+                .map(v -> verification(artifact, v)).toList();
+        List<ReferrerRow> citedBy = referrers.referrers(artifactId).stream()
+                .map(r -> referrer(r, incidentHref)).toList();
+        return Html.page(Templates.artifact(view, checks, citedBy).render());
+    }
+
+    private static VerificationRow verification(Artifact artifact, VerificationResult v) {
+        // the computed digest is worth showing only when it is not the recorded one
+        String computed = v.computedDigest() == null || v.computedDigest().equals(artifact.digest()) ? null
+                : v.computedDigest().toString();
+        return new VerificationRow(v.verified(), Html.time(v.verifiedAt()), Html.iso(v.verifiedAt()), v.verifiedBy(),
+                computed, v.claimedDigest() == null ? null : v.claimedDigest().toString(), v.computedDigest() == null);
+    }
+
+    private static ReferrerRow referrer(Referrer referrer, String incidentHref) {
+        // findings have pages; root causes and timeline entries are parts of the incident's page
+        String href = Referrer.FINDING.equals(referrer.kind()) ? Html.finding(referrer.id()) : incidentHref;
+        return new ReferrerRow(referrer.kind(), referrer.id(), href, referrer.status(), Html.digest(referrer.digest()),
+                referrer.via(), referrer.via() == null ? null : Html.finding(referrer.via()));
+    }
+}
