@@ -22,6 +22,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.oneOf;
 
 /**
  * Re-creates the model investigation of the seed postmortem INC-1423 through the API alone, and checks every rule
@@ -94,8 +95,9 @@ class SeedInvestigationTest {
                           String kind, String capturedAt, Map<String, Object> capture) throws IOException {
         byte[] bytes = seed(file);
         String digest = Evidence.digestOf(bytes);
+        // 200 when another test (the demo load) stored the same repository file first: blobs are shared by digest
         api().contentType(ContentType.BINARY).body(bytes).put("/api/v1/blobs/{digest}", digest).then()
-                .statusCode(201);
+                .statusCode(oneOf(200, 201));
         json(Map.of("name", name, "digest", digest, "mediaType", mediaType, "source", source, "kind", kind,
                 "capturedAt", capturedAt, "capture", capture))
                 .post(INCIDENT + "/artifacts").then().statusCode(201).body("id", equalTo(ARTIFACT + name));
