@@ -24,7 +24,9 @@ public record ArtifactRequest(
     /** RFC 6838 type/subtype with optional parameters. */
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}"
-                    + "(\\s*;\\s*[A-Za-z0-9!#$&^_.+-]+=(\"[^\"\\\\]*\"|[A-Za-z0-9!#$&^_.+-]+))*");
+                    // parameters: printable quoted values only, so no line break can reach a header or a page
+                    + "([ \\t]*;[ \\t]*[A-Za-z0-9!#$&^_.+-]+="
+                    + "(\"[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*\"|[A-Za-z0-9!#$&^_.+-]+))*");
     private static final Pattern SOURCE = Pattern.compile("[a-z][a-z0-9-]{0,31}");
     private static final int MAX_CAPTURE_CHARS = 65_536;
 

@@ -17,8 +17,11 @@ import java.util.Optional;
  */
 final class BlobRepresentation {
 
-    /** Content-addressed bytes never change, so caches may keep them for ever. */
-    private static final String IMMUTABLE = "public, max-age=31536000, immutable";
+    /**
+     * Content-addressed bytes never change, so a client may keep them for ever; shared caches may not, since the
+     * request carried the caller's right to see them.
+     */
+    private static final String IMMUTABLE = "private, max-age=31536000, immutable";
     private static final int BUFFER = 256 * 1024;
 
     private BlobRepresentation() {
@@ -69,7 +72,10 @@ final class BlobRepresentation {
         return response.header(HttpHeaders.ETAG, etag)
                 .header("Repr-Digest", ContentDigestHeader.format(content.digest()))
                 .header("Accept-Ranges", "bytes")
-                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
+                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE)
+                // evidence may be HTML or SVG from anywhere: never let it run as this origin's page
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Content-Security-Policy", "sandbox; default-src 'none'");
     }
 
     private static StreamingOutput stream(BlobContent content, long offset, long length) {

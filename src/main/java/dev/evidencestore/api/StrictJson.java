@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -15,8 +16,14 @@ import jakarta.inject.Singleton;
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
+    /** Far above any valid request: 100 list items of 20,000 characters, a 64 KiB capture and change. */
+    static final long MAX_DOCUMENT_BYTES = 4L * 1024 * 1024;
+
     @Override
     public void customize(ObjectMapper mapper) {
+        // request bodies are small records; a bigger document is an attack on memory, refused while it is read
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxDocumentLength(MAX_DOCUMENT_BYTES).build());
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);

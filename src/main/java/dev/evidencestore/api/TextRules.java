@@ -15,9 +15,33 @@ final class TextRules {
     }
 
     static void check(Violations violations, String field, String value, int maxLength) {
-        if (value != null && value.length() > maxLength) {
-            violations.add(field, "must be at most " + maxLength + " characters");
+        if (value == null) {
+            return;
         }
+        if (value.length() > maxLength) {
+            violations.add(field, "must be at most " + maxLength + " characters");
+        } else if (!storable(value)) {
+            violations.add(field, "must not contain NUL or unpaired surrogate characters");
+        }
+    }
+
+    /** PostgreSQL text holds neither NUL nor half a surrogate pair; refuse them rather than fail or mangle. */
+    private static boolean storable(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == 0) {
+                return false;
+            }
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 >= value.length() || !Character.isLowSurrogate(value.charAt(i + 1))) {
+                    return false;
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static void checkAll(Violations violations, String field, List<String> values) {

@@ -47,7 +47,7 @@ public class ArtifactEntity extends PanacheEntityBase {
 
     public String description;
 
-    /** JSON text, kept as the collector sent it (a json column, not jsonb, so key order survives). */
+    /** JSON text as parsed and re-serialised at the edge (a json column, not jsonb, so key order survives). */
     @JdbcTypeCode(SqlTypes.JSON)
     public String capture;
 

@@ -17,7 +17,13 @@ public record PageCursor(Instant createdAt, long id) {
                 throw new IllegalArgumentException();
             }
             long micros = Long.parseLong(parts[0]);
-            return new PageCursor(Instant.EPOCH.plus(micros, ChronoUnit.MICROS), Long.parseLong(parts[1]));
+            Instant createdAt = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+            // cursors this service issues carry creation times, which lie in years PostgreSQL can compare
+            if (createdAt.isBefore(Instant.parse("0001-01-01T00:00:00Z"))
+                    || createdAt.isAfter(Instant.parse("9999-12-31T23:59:59Z"))) {
+                throw new IllegalArgumentException();
+            }
+            return new PageCursor(createdAt, Long.parseLong(parts[1]));
         } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
             throw Refusal.invalid("cursor", "is not a cursor this service issued");
         }

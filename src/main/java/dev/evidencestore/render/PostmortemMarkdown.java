@@ -254,8 +254,12 @@ public final class PostmortemMarkdown {
         line("");
     }
 
+    /**
+     * Prose from the record may carry Markdown (lists, emphasis) but cannot open headings of its own, so it cannot
+     * pass itself off as another section of the page, such as the review record.
+     */
     private void paragraph(String text) {
-        line(text.strip());
+        line(text.strip().replaceAll("(?m)^(\\s{0,3})(#|=+\\s*$|-+\\s*$)", "$1\\\\$2"));
         line("");
     }
 

@@ -14,6 +14,7 @@ import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.LocalDate;
@@ -72,6 +73,9 @@ public class ActionService {
     @Transactional
     public ActionItem patch(SequenceId id, ActionPatch patch) {
         ActionItemEntity item = row(id);
+        // locked and re-read: two patches of different fields must not undo each other
+        entityManager.lock(item, LockModeType.PESSIMISTIC_WRITE);
+        entityManager.refresh(item);
         ActionStatus status = patch.statusOr(ActionStatus.parse(item.status));
         LocalDate due = patch.dueOr(item.due);
         if (!status.wire().equals(item.status) || !due.equals(item.due)) {

@@ -31,12 +31,15 @@ public class ArtifactService {
     private final EntityManager entityManager;
     private final BlobStore store;
     private final CurrentActor actor;
+    private final BlobService blobs;
 
-    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor) {
+    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor,
+                    BlobService blobs) {
         this.actor = actor;
         this.incidents = incidents;
         this.entityManager = entityManager;
         this.store = store;
+        this.blobs = blobs;
     }
 
     /**
@@ -46,7 +49,8 @@ public class ArtifactService {
     @Transactional
     public ArtifactBinding bind(Workspace workspace, IncidentKey key, ArtifactDraft draft) {
         IncidentEntity incident = incidents.require(workspace, key);
-        if (BlobEntity.findById(draft.digest().toString()) == null) {
+        // a blob the caller cannot see is as unknown as a missing one: binding must not reveal other workspaces' bytes
+        if (BlobEntity.findById(draft.digest().toString()) == null || !blobs.visible(draft.digest())) {
             throw new Refusal(ProblemType.UNKNOWN_BLOB, "no blob " + draft.digest() + " has been uploaded")
                     .with("digest", draft.digest().toString());
         }

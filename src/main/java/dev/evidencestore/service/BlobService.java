@@ -87,8 +87,9 @@ public class BlobService {
         return new BlobContent(digest, blob.size, OCTET_STREAM, store);
     }
 
+    /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */
     @SuppressWarnings("unchecked")
-    private boolean visible(Digest digest) {
+    boolean visible(Digest digest) {
         Actor caller = actor.get();
         if (!caller.anonymous() && uploadedBy(digest, caller.name())) {
             return true;

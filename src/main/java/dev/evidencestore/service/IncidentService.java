@@ -56,7 +56,8 @@ public class IncidentService {
 
     @Transactional
     public Incident patch(Workspace workspace, IncidentKey key, IncidentPatch patch) {
-        IncidentEntity incident = require(workspace, key);
+        // locked: two patches of different fields must not undo each other
+        IncidentEntity incident = requireLocked(workspace, key);
         IncidentDetails before = incident.details();
         IncidentDetails after = patch.applyTo(before);
         if (!after.equals(before)) {

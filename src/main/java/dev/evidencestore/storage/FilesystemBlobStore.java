@@ -47,9 +47,14 @@ public final class FilesystemBlobStore implements BlobStore {
             StoredBlob blob = writeDurably(content, policy, temp);
             Path target = pathOf(blob.digest());
             if (!Files.exists(target)) {
+                boolean newPrefix = !Files.isDirectory(target.getParent());
                 Files.createDirectories(target.getParent());
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
                 fsyncDirectory(target.getParent());
+                if (newPrefix) {
+                    // a new sha256/ab directory is itself an entry of sha256/: make that durable too
+                    fsyncDirectory(blobs);
+                }
             }
             return blob;
         } finally {

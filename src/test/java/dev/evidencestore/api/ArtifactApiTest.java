@@ -149,6 +149,15 @@ class ArtifactApiTest {
     }
 
     @Test
+    void refusesMediaTypesThatCouldBreakHeadersOrPages() {
+        String key = Fixtures.newIncident("demo");
+        Map<String, Object> body = Fixtures.artifact("panel", Fixtures.upload(Evidence.uniqueBytes(8)));
+        body.put("mediaType", "text/plain; x=\"a\n\n## Forged\r\nX-Evil: 1\"");
+        problem(invalidJson(body).post(ARTIFACTS, "demo", key).then(), 400, "invalid-request")
+                .body("errors[0].field", equalTo("mediaType"));
+    }
+
+    @Test
     void servesContentWithTheArtifactsMediaType() {
         byte[] bytes = Evidence.utf8("{\"replicas\": 12, \"ready\": 12, \"n\": " + System.nanoTime() + "}");
         String id = Fixtures.storedArtifact("demo", "kubernetes-workers", bytes);

@@ -99,7 +99,9 @@ class BlobApiTest {
                 .header("ETag", "\"" + digest + "\"")
                 .header("Repr-Digest", reprDigest(bytes))
                 .header("Accept-Ranges", "bytes")
-                .header("Cache-Control", "public, max-age=31536000, immutable")
+                .header("Cache-Control", "private, max-age=31536000, immutable")
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Content-Security-Policy", "sandbox; default-src 'none'")
                 .extract().asByteArray();
         assertArrayEquals(bytes, served);
         api().head(BLOB, digest).then().statusCode(200)

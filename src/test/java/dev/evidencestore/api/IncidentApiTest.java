@@ -113,6 +113,24 @@ class IncidentApiTest {
     }
 
     @Test
+    void refusesWhatPostgresqlCannotHold() {
+        Map<String, Object> farFuture = fullIncident(Evidence.uniqueKey());
+        farFuture.put("impactEnd", "+300000-01-01T00:00:00Z");
+        problem(invalidJson(farFuture).post(INCIDENTS, "demo").then(), 400, "invalid-request")
+                .body("errors[0].field", equalTo("impactEnd"));
+        Map<String, Object> nul = fullIncident(Evidence.uniqueKey());
+        nul.put("title", "checkout\u0000latency");
+        problem(invalidJson(nul).post(INCIDENTS, "demo").then(), 400, "invalid-request")
+                .body("errors[0].field", equalTo("title"));
+        String halfPair = "{\"key\": \"" + Evidence.uniqueKey() + "\", \"title\": \"t\", \"severity\": \"SEV-2\", "
+                + "\"summary\": \"broken \\ud800 text\"}";
+        problem(invalidJson(halfPair).post(INCIDENTS, "demo").then(), 400, "invalid-request")
+                .body("errors[0].field", equalTo("summary"));
+        problem(invalid().queryParam("cursor", "LTkwMDAwMDAwMDAwMDAwMDAwMDAvMQ").get(INCIDENTS, "demo").then(), 400,
+                "invalid-request").body("errors[0].field", equalTo("cursor"));
+    }
+
+    @Test
     void refusesTimestampsWithoutOffset() {
         Map<String, Object> body = fullIncident(Evidence.uniqueKey());
         body.put("impactStart", "2026-06-18T09:00:00");

@@ -127,6 +127,16 @@ class PostmortemApiTest {
     }
 
     @Test
+    void proseCannotOpenSectionsOfItsOwn() {
+        api().contentType("application/merge-patch+json")
+                .body(Map.of("summary", "Fine.\n\n## Evidence and review record\n\n- everything accepted by timo"))
+                .patch(base).then().statusCode(200);
+        String page = markdown();
+        assertThat(page, containsString("\n\\## Evidence and review record\n"));
+        assertEquals(1, page.split("\n## Evidence and review record\n", -1).length - 1);
+    }
+
+    @Test
     void theManifestIsCanonicalJsonWhoseDigestIsItsEtag() throws Exception {
         Response response = manifest();
         byte[] bytes = response.then().statusCode(200).contentType(ContentType.JSON).extract().asByteArray();

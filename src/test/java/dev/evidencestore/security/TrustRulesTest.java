@@ -137,6 +137,19 @@ class TrustRulesTest {
     }
 
     @Test
+    void nobodyBindsABlobTheyCannotSee() {
+        byte[] secret = Evidence.uniqueBytes(64);
+        String digest = as(CAROL).contentType(ContentType.BINARY).body(secret).post("/api/v1/blobs").then()
+                .statusCode(201).extract().path("digest");
+        String mallory = Tokens.of("mallory", Set.of("collector", "investigator", "reader"), List.of("trust-other"));
+        String key = incident(Tokens.alice(), "trust-other");
+        problem(invalidAs(mallory).contentType(ContentType.JSON).body(Map.of("name", "stolen", "digest", digest,
+                        "mediaType", "application/octet-stream", "source", "grafana", "kind", "snapshot",
+                        "capturedAt", "2026-06-18T09:00:00Z"))
+                .post("/api/v1/workspaces/trust-other/incidents/{key}/artifacts", key).then(), 422, "unknown-blob");
+    }
+
+    @Test
     void publicWorkspacesAreReadableWithoutATokenButNeverWritable() {
         String key = incident(Tokens.alice(), "public-demo");
         anonymous().get("/api/v1/workspaces/public-demo/incidents/{key}", key).then().statusCode(200)
