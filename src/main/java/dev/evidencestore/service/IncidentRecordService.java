@@ -9,7 +9,6 @@ import dev.evidencestore.domain.Workspace;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,10 +39,7 @@ public class IncidentRecordService {
     @Transactional
     public IncidentRecord record(Workspace workspace, IncidentKey key) {
         List<Artifact> stored = artifacts.list(workspace, key);
-        Map<ArtifactId, List<VerificationResult>> checks = new LinkedHashMap<>();
-        for (Artifact artifact : stored) {
-            checks.put(artifact.id(), verifications.list(artifact.id()));
-        }
+        Map<ArtifactId, List<VerificationResult>> checks = verifications.listForIncident(workspace, key);
         return new IncidentRecord(incidents.get(workspace, key), stored, checks,
                 findings.list(workspace, key, null, null), rootCauses.find(workspace, key).orElse(null),
                 timeline.list(workspace, key), actions.list(workspace, key));

@@ -4,8 +4,10 @@ import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.VerificationEntity;
 import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -16,7 +18,10 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 @ApplicationScoped
 public class VerificationService {
@@ -77,5 +82,20 @@ public class VerificationService {
                         artifact.incident.workspace = ?1 and artifact.incident.key = ?2 and artifact.name = ?3
                         order by verifiedAt, id""", id.workspace().slug(), id.incident().value(), id.name().value())
                 .stream().map(row -> row.toResult(id)).toList();
+    }
+
+    /** Every verification of every artifact of one incident, oldest first, in one query. */
+    @Transactional
+    public Map<ArtifactId, List<VerificationResult>> listForIncident(Workspace workspace, IncidentKey key) {
+        Map<ArtifactId, List<VerificationResult>> byArtifact = new LinkedHashMap<>();
+        VerificationEntity.<VerificationEntity>find("""
+                        from VerificationEntity v join fetch v.artifact a join fetch a.incident i join fetch a.blob
+                        where i.workspace = ?1 and i.key = ?2 order by v.verifiedAt, v.id""",
+                        workspace.slug(), key.value())
+                .stream().forEach(row -> {
+                    ArtifactId id = row.artifact.toArtifact().id();
+                    byArtifact.computeIfAbsent(id, ignored -> new ArrayList<>()).add(row.toResult(id));
+                });
+        return byArtifact;
     }
 }
