@@ -24,7 +24,6 @@ import dev.evidencestore.domain.ReviewDraft;
 import dev.evidencestore.domain.ReviewEntity;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.VerificationEntity;
-import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
@@ -35,7 +34,10 @@ import jakarta.transaction.Transactional;
 import org.hibernate.exception.ConstraintViolationException;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Findings and their reviews. The chain is enforced here: a finding cites artifacts of its own incident, a gap
@@ -118,8 +120,20 @@ public class FindingService {
             query.append(" and f.status = :status");
             parameters.and("status", status.wire());
         }
+        Map<Long, VerificationEntity> latest = latestVerifications(workspace, key);
         return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).stream()
-                .map(this::view).toList();
+                .map(finding -> view(finding, artifact -> latest.get(artifact.id))).toList();
+    }
+
+    /** The latest verification of each artifact of the incident, by artifact row, in one query. */
+    private static Map<Long, VerificationEntity> latestVerifications(Workspace workspace, IncidentKey key) {
+        Map<Long, VerificationEntity> latest = new HashMap<>();
+        VerificationEntity.<VerificationEntity>find("""
+                        from VerificationEntity v join fetch v.artifact a join fetch a.incident i
+                        where i.workspace = ?1 and i.key = ?2 order by v.verifiedAt, v.id""",
+                        workspace.slug(), key.value())
+                .stream().forEach(v -> latest.put(v.artifact.id, v));
+        return latest;
     }
 
     /** Changes a proposed finding; it counts as proposed anew, so earlier verifications no longer support it. */
@@ -213,18 +227,21 @@ public class FindingService {
 
     /** The finding as clients see it, with each citation's latest verification. */
     Finding view(FindingEntity finding) {
+        return view(finding, FindingService::latestVerification);
+    }
+
+    private static Finding view(FindingEntity finding, Function<ArtifactEntity, VerificationEntity> latest) {
         List<Citation> citations = finding.citations.stream()
-                .map(c -> new Citation(c.artifact.toArtifact().id(), Digest.parse(c.digest),
-                        latestResult(c.artifact)))
+                .map(c -> {
+                    ArtifactId id = c.artifact.toArtifact().id();
+                    VerificationEntity verification = latest.apply(c.artifact);
+                    return new Citation(id, Digest.parse(c.digest),
+                            verification == null ? null : verification.toResult(id));
+                })
                 .toList();
         return new Finding(finding.findingId(), FindingKind.parse(finding.kind), finding.statement,
                 finding.reviewStatus(), citations, finding.reviews.stream().map(ReviewEntity::toReview).toList(),
                 finding.createdAt, finding.proposedAt, finding.createdBy);
-    }
-
-    private static VerificationResult latestResult(ArtifactEntity artifact) {
-        VerificationEntity latest = latestVerification(artifact);
-        return latest == null ? null : latest.toResult(artifact.toArtifact().id());
     }
 
     private static VerificationEntity latestVerification(ArtifactEntity artifact) {
