@@ -60,6 +60,10 @@ public interface EvidenceConfig {
             /** Root directory of the filesystem backend; created when missing. */
             @WithDefault("data/blobs")
             Path path();
+
+            /** How long an upload's temp file may sit untouched before it counts as abandoned and is removed. */
+            @WithDefault("1h")
+            Duration abandonedUploadAfter();
         }
 
         interface Postgres {

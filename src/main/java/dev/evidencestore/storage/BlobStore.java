@@ -5,6 +5,7 @@ import dev.evidencestore.domain.Digest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
+import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
@@ -30,6 +31,14 @@ public interface BlobStore {
      * @throws NoSuchFileException when the store does not hold the blob
      */
     InputStream open(Digest digest, long offset, long length) throws IOException;
+
+    /**
+     * Removes what interrupted uploads left behind (a process killed mid-stream) and nobody has touched for
+     * {@code idle}; returns how many. Stores whose writes vanish with their transaction have nothing to remove.
+     */
+    default int removeAbandonedUploads(Duration idle) throws IOException {
+        return 0;
+    }
 
     /** Reads a whole stored blob. */
     default InputStream open(Digest digest) throws IOException {

@@ -8,12 +8,15 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalLong;
 import java.util.UUID;
 
@@ -85,6 +88,21 @@ public final class FilesystemBlobStore implements BlobStore {
         try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
             dir.force(true);
         }
+    }
+
+    /** Temp files are written continuously while an upload streams, so an idle one belongs to a dead upload. */
+    @Override
+    public int removeAbandonedUploads(Duration idle) throws IOException {
+        Instant cutoff = Instant.now().minus(idle);
+        int removed = 0;
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(uploads, "*.part")) {
+            for (Path temp : temps) {
+                if (Files.getLastModifiedTime(temp).toInstant().isBefore(cutoff) && Files.deleteIfExists(temp)) {
+                    removed++;
+                }
+            }
+        }
+        return removed;
     }
 
     @Override

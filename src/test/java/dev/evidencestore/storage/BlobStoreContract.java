@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.file.NoSuchFileException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -156,6 +157,14 @@ public abstract class BlobStoreContract {
         assertThrows(IOException.class, () -> store().put(breaking, UploadPolicy.unchecked(LIMIT)));
         assertEquals(OptionalLong.empty(), store().size(Digest.parse("sha256:" + DigestUtils.sha256Hex(head))));
         assertNoLeftovers();
+    }
+
+    @Test
+    void sweepingAbandonedUploadsNeverTouchesStoredBlobs() throws IOException {
+        byte[] bytes = random(MULTI_CHUNK);
+        StoredBlob blob = put(bytes);
+        store().removeAbandonedUploads(Duration.ZERO);
+        assertArrayEquals(bytes, read(blob.digest(), 0, bytes.length));
     }
 
     @Test

@@ -7,10 +7,15 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FilesystemBlobStoreTest extends BlobStoreContract {
 
@@ -32,6 +37,19 @@ class FilesystemBlobStoreTest extends BlobStoreContract {
         try (Stream<Path> uploads = Files.list(root.resolve("uploads"))) {
             assertEquals(0, uploads.count(), "temp files left in uploads/");
         }
+    }
+
+    @Test
+    void removesUploadsAbandonedLongerThanTheGraceOnly() throws IOException {
+        store();
+        Path abandoned = root.resolve("uploads/crashed.part");
+        Path live = root.resolve("uploads/streaming.part");
+        Files.write(abandoned, new byte[] {1, 2, 3});
+        Files.write(live, new byte[] {4});
+        Files.setLastModifiedTime(abandoned, FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+        assertEquals(1, store.removeAbandonedUploads(Duration.ofHours(1)));
+        assertFalse(Files.exists(abandoned));
+        assertTrue(Files.exists(live));
     }
 
     @Test

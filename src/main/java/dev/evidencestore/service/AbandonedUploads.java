@@ -1,0 +1,43 @@
+package dev.evidencestore.service;
+
+import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.storage.BlobStore;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Clears what uploads interrupted by a crash left in the blob store, once they have been idle long enough that no
+ * live upload (on this or another instance) can own them. Nothing acknowledged is ever touched: acknowledged blobs
+ * are never temp files.
+ */
+@ApplicationScoped
+public class AbandonedUploads {
+
+    private static final Logger LOG = Logger.getLogger(AbandonedUploads.class);
+
+    private final BlobStore store;
+    private final Duration idle;
+
+    AbandonedUploads(BlobStore store, EvidenceConfig config) {
+        this.store = store;
+        this.idle = config.storage().filesystem().abandonedUploadAfter();
+    }
+
+    @Scheduled(every = "10m", delay = 1, delayUnit = TimeUnit.MINUTES,
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sweep() {
+        try {
+            int removed = store.removeAbandonedUploads(idle);
+            if (removed > 0) {
+                LOG.infof("removed %d abandoned upload(s) idle for more than %s", removed, idle);
+            }
+        } catch (IOException e) {
+            LOG.warn("could not sweep abandoned uploads; will try again", e);
+        }
+    }
+}
