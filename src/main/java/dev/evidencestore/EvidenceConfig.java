@@ -70,6 +70,17 @@ public interface EvidenceConfig {
             /** Size of one stored chunk row; a download holds at most one chunk in memory. */
             @WithDefault("1M")
             MemorySize chunkSize();
+
+            /**
+             * Uploads streaming at once; each holds a database connection until it commits, so more would starve
+             * every other request of the pool. Beyond it, uploads get 503 with Retry-After.
+             */
+            @WithDefault("8")
+            int maxConcurrentUploads();
+
+            /** How long an upload waits for a free slot before it is turned away. */
+            @WithDefault("5s")
+            Duration uploadSlotWait();
         }
     }
 }

@@ -19,7 +19,9 @@ public final class Problems {
         if (refusal.type() == ProblemType.UNAUTHORIZED) {
             return unauthorized(refusal.getMessage());
         }
-        return response(refusal.type(), refusal.getMessage(), refusal.extensions());
+        Response problem = response(refusal.type(), refusal.getMessage(), refusal.extensions());
+        Object retryAfter = refusal.extensions().get("retryAfterSeconds");
+        return retryAfter == null ? problem : Response.fromResponse(problem).header("Retry-After", retryAfter).build();
     }
 
     /** A 401 that tells the client which scheme to authenticate with (RFC 9110 section 11.6.1). */

@@ -28,6 +28,7 @@ public enum ProblemType {
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
     INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
+    SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),
     INTERNAL_ERROR(500, "internal-error", "Internal error");
 
     public static final String BASE_URI = "https://evidence-store.dev/problems/";

@@ -18,7 +18,8 @@ public class BlobStoreProducer {
         EvidenceConfig.Storage storage = config.storage();
         LOG.infof("blob storage backend: %s", storage.backend());
         return switch (storage.backend()) {
-            case POSTGRES -> new PostgresBlobStore(dataSource, (int) storage.postgres().chunkSize().asLongValue());
+            case POSTGRES -> new PostgresBlobStore(dataSource, (int) storage.postgres().chunkSize().asLongValue(),
+                    storage.postgres().maxConcurrentUploads(), storage.postgres().uploadSlotWait());
             case FILESYSTEM -> new FilesystemBlobStore(storage.filesystem().path());
         };
     }

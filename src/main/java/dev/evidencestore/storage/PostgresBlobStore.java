@@ -1,17 +1,23 @@
 package dev.evidencestore.storage;
 
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
 
 import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.NoSuchFileException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.OptionalLong;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Blobs as fixed-size chunk rows in PostgreSQL. One transaction writes the chunks under a fresh content id and
@@ -31,13 +37,41 @@ public final class PostgresBlobStore implements BlobStore {
     private final DataSource dataSource;
     private final int chunkSize;
 
-    public PostgresBlobStore(DataSource dataSource, int chunkSize) {
+    private static final int RETRY_AFTER_SECONDS = 5;
+
+    private final Semaphore uploads;
+    private final Duration slotWait;
+
+    public PostgresBlobStore(DataSource dataSource, int chunkSize, int maxConcurrentUploads, Duration slotWait) {
         this.dataSource = dataSource;
         this.chunkSize = chunkSize;
+        this.uploads = new Semaphore(maxConcurrentUploads, true);
+        this.slotWait = slotWait;
     }
 
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
+        if (!acquireSlot()) {
+            throw new Refusal(ProblemType.SERVICE_BUSY, "too many uploads are streaming into the database right now")
+                    .with("retryAfterSeconds", RETRY_AFTER_SECONDS);
+        }
+        try {
+            return write(content, policy);
+        } finally {
+            uploads.release();
+        }
+    }
+
+    private boolean acquireSlot() throws IOException {
+        try {
+            return uploads.tryAcquire(slotWait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for an upload slot");
+        }
+    }
+
+    private StoredBlob write(InputStream content, UploadPolicy policy) throws IOException {
         MeasuredInput in = new MeasuredInput(content, policy);
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);

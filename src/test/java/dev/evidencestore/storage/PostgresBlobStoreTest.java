@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 
 import java.sql.SQLException;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -21,7 +22,7 @@ class PostgresBlobStoreTest extends BlobStoreContract {
 
     @BeforeEach
     void smallChunks() {
-        store = new PostgresBlobStore(dataSource, 1000);
+        store = new PostgresBlobStore(dataSource, 1000, 20, Duration.ofSeconds(5));
     }
 
     @Override
