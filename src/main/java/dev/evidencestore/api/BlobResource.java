@@ -46,7 +46,7 @@ public class BlobResource {
         Set<Digest> declared = new HashSet<>();
         declared.add(Digest.parse(digest));
         ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
-        return stored(blobs.ingest(body, declared, contentLength));
+        return stored(blobs.ingest(new ClientUpload(body), declared, contentLength));
     }
 
     @POST
@@ -58,7 +58,7 @@ public class BlobResource {
                          InputStream body) throws IOException {
         Set<Digest> declared = new HashSet<>();
         ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
-        return stored(blobs.ingest(body, declared, contentLength));
+        return stored(blobs.ingest(new ClientUpload(body), declared, contentLength));
     }
 
     @GET

@@ -138,6 +138,14 @@ public class ProblemMapper {
         return Problems.response(ProblemType.INVALID_REQUEST, "the request could not be processed (HTTP " + status + ")");
     }
 
+    /** The client went away mid-upload; nothing was stored, and the service did nothing wrong. */
+    @ServerExceptionMapper
+    public Response interruptedUpload(ClientUpload.Interrupted e) {
+        LOG.infof("upload interrupted by the client: %s", e.getCause());
+        return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the upload ended before its body was complete; "
+                + "nothing was stored");
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         LOG.error("unexpected failure", e);

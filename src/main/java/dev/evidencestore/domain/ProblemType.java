@@ -9,6 +9,7 @@ import java.net.URI;
 public enum ProblemType {
     INVALID_REQUEST(400, "invalid-request", "The request is malformed or fails validation"),
     DIGEST_MISMATCH(400, "digest-mismatch", "The bytes do not match the declared digest"),
+    UPLOAD_INTERRUPTED(400, "upload-interrupted", "The upload ended before its body was complete"),
     UNAUTHORIZED(401, "unauthorized", "Authentication required"),
     FORBIDDEN(403, "forbidden", "Not allowed for this token's roles"),
     NOT_FOUND(404, "not-found", "No such resource"),

@@ -10,6 +10,9 @@ import io.restassured.http.ContentType;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
 
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -187,6 +190,28 @@ class BlobApiTest {
     void answersNotFoundForUnknownBlobs() {
         problem(invalid().get(BLOB, Evidence.digestOf(Evidence.uniqueBytes(8))).then(), 404, "not-found");
         api().head(BLOB, Evidence.digestOf(Evidence.uniqueBytes(8))).then().statusCode(404);
+    }
+
+    @Test
+    void anUploadTheClientAbandonsIsRecordedAsInterruptedAndStoresNothing() throws Exception {
+        long blobsBefore = Sql.count("SELECT count(*) FROM blob");
+        long auditBefore = Sql.count("SELECT count(*) FROM audit_entry WHERE problem = 'upload-interrupted'");
+        try (Socket client = new Socket("localhost", RestAssured.port)) {
+            OutputStream out = client.getOutputStream();
+            out.write(("POST /api/v1/blobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Tokens.alice()
+                    + "\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000000\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(Evidence.uniqueBytes(300_000));
+            out.flush();
+            Thread.sleep(300);
+        }
+        long interrupted = auditBefore;
+        for (int attempt = 0; attempt < 50 && interrupted == auditBefore; attempt++) {
+            Thread.sleep(100);
+            interrupted = Sql.count("SELECT count(*) FROM audit_entry WHERE problem = 'upload-interrupted'");
+        }
+        assertEquals(auditBefore + 1, interrupted);
+        assertEquals(blobsBefore, Sql.count("SELECT count(*) FROM blob"));
     }
 
     @Test
