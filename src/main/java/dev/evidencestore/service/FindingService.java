@@ -24,6 +24,7 @@ import dev.evidencestore.domain.ReviewDraft;
 import dev.evidencestore.domain.ReviewEntity;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.VerificationEntity;
+import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
@@ -54,11 +55,13 @@ public class FindingService {
     private final EntityManager entityManager;
     private final CurrentActor actor;
     private final boolean fourEyes;
+    private final VerificationService verifications;
 
-    FindingService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager,
-                   CurrentActor actor, EvidenceConfig config) {
+    FindingService(IncidentService incidents, ArtifactService artifacts, VerificationService verifications,
+                   EntityManager entityManager, CurrentActor actor, EvidenceConfig config) {
         this.incidents = incidents;
         this.artifacts = artifacts;
+        this.verifications = verifications;
         this.entityManager = entityManager;
         this.actor = actor;
         this.fourEyes = config.review().fourEyes();
@@ -109,6 +112,12 @@ public class FindingService {
     /** The incident's findings by name, optionally only those of one kind or status. */
     @Transactional
     public List<Finding> list(Workspace workspace, IncidentKey key, FindingKind kind, ReviewStatus status) {
+        return list(workspace, key, kind, status, verifications.listForIncident(workspace, key));
+    }
+
+    /** As {@link #list}, with the incident's verifications already at hand (oldest first per artifact). */
+    List<Finding> list(Workspace workspace, IncidentKey key, FindingKind kind, ReviewStatus status,
+                       Map<ArtifactId, List<VerificationResult>> checks) {
         incidents.require(workspace, key);
         StringBuilder query = new StringBuilder(FETCH + "where i.workspace = :workspace and i.key = :key");
         Parameters parameters = Parameters.with("workspace", workspace.slug()).and("key", key.value());
@@ -120,20 +129,12 @@ public class FindingService {
             query.append(" and f.status = :status");
             parameters.and("status", status.wire());
         }
-        Map<Long, VerificationEntity> latest = latestVerifications(workspace, key);
         return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).stream()
-                .map(finding -> view(finding, artifact -> latest.get(artifact.id))).toList();
+                .map(finding -> view(finding, id -> latest(checks.getOrDefault(id, List.of())))).toList();
     }
 
-    /** The latest verification of each artifact of the incident, by artifact row, in one query. */
-    private static Map<Long, VerificationEntity> latestVerifications(Workspace workspace, IncidentKey key) {
-        Map<Long, VerificationEntity> latest = new HashMap<>();
-        VerificationEntity.<VerificationEntity>find("""
-                        from VerificationEntity v join fetch v.artifact a join fetch a.incident i
-                        where i.workspace = ?1 and i.key = ?2 order by v.verifiedAt, v.id""",
-                        workspace.slug(), key.value())
-                .stream().forEach(v -> latest.put(v.artifact.id, v));
-        return latest;
+    private static VerificationResult latest(List<VerificationResult> oldestFirst) {
+        return oldestFirst.isEmpty() ? null : oldestFirst.get(oldestFirst.size() - 1);
     }
 
     /** Changes a proposed finding; it counts as proposed anew, so earlier verifications no longer support it. */
@@ -227,16 +228,20 @@ public class FindingService {
 
     /** The finding as clients see it, with each citation's latest verification. */
     Finding view(FindingEntity finding) {
-        return view(finding, FindingService::latestVerification);
+        Map<ArtifactId, VerificationResult> latest = new HashMap<>();
+        for (FindingCitationEntity citation : finding.citations) {
+            VerificationEntity verification = latestVerification(citation.artifact);
+            ArtifactId id = citation.artifact.toArtifact().id();
+            latest.put(id, verification == null ? null : verification.toResult(id));
+        }
+        return view(finding, latest::get);
     }
 
-    private static Finding view(FindingEntity finding, Function<ArtifactEntity, VerificationEntity> latest) {
+    private static Finding view(FindingEntity finding, Function<ArtifactId, VerificationResult> latest) {
         List<Citation> citations = finding.citations.stream()
                 .map(c -> {
                     ArtifactId id = c.artifact.toArtifact().id();
-                    VerificationEntity verification = latest.apply(c.artifact);
-                    return new Citation(id, Digest.parse(c.digest),
-                            verification == null ? null : verification.toResult(id));
+                    return new Citation(id, Digest.parse(c.digest), latest.apply(id));
                 })
                 .toList();
         return new Finding(finding.findingId(), FindingKind.parse(finding.kind), finding.statement,

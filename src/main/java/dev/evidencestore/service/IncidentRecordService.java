@@ -41,7 +41,7 @@ public class IncidentRecordService {
         List<Artifact> stored = artifacts.list(workspace, key);
         Map<ArtifactId, List<VerificationResult>> checks = verifications.listForIncident(workspace, key);
         return new IncidentRecord(incidents.get(workspace, key), stored, checks,
-                findings.list(workspace, key, null, null), rootCauses.find(workspace, key).orElse(null),
+                findings.list(workspace, key, null, null, checks), rootCauses.find(workspace, key).orElse(null),
                 timeline.list(workspace, key), actions.list(workspace, key));
     }
 }
