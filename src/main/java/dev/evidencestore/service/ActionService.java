@@ -43,7 +43,7 @@ public class ActionService {
         IncidentEntity incident = incidents.requireLocked(workspace, key);
         ActionItemEntity item = new ActionItemEntity();
         item.incident = incident;
-        item.number = highestNumber(incident) + 1;
+        item.number = incidents.nextNumber(incident, ActionItemEntity.class);
         item.action = draft.action();
         item.owner = draft.owner();
         item.due = draft.due();
@@ -84,13 +84,6 @@ public class ActionService {
             item.updatedAt = Clock.now();
         }
         return item.toActionItem(today());
-    }
-
-    private int highestNumber(IncidentEntity incident) {
-        return entityManager.createQuery(
-                        "select coalesce(max(a.number), 0) from ActionItemEntity a where a.incident = ?1",
-                        Integer.class)
-                .setParameter(1, incident).getSingleResult();
     }
 
     private static ActionItemEntity row(SequenceId id) {

@@ -110,6 +110,16 @@ public class IncidentService {
         return incident;
     }
 
+    /**
+     * The next number of a record numbered within the incident (an entity with {@code incident} and {@code number});
+     * callers hold the lock of {@link #requireLocked}, so no two writers take the same number.
+     */
+    int nextNumber(IncidentEntity incident, Class<?> numbered) {
+        return IncidentEntity.getEntityManager().createQuery("select coalesce(max(r.number), 0) from "
+                        + numbered.getSimpleName() + " r where r.incident = ?1", Integer.class)
+                .setParameter(1, incident).getSingleResult() + 1;
+    }
+
     private static IncidentEntity find(Workspace workspace, IncidentKey key) {
         return IncidentEntity.find("workspace = ?1 and key = ?2", workspace.slug(), key.value()).firstResult();
     }

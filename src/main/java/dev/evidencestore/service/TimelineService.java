@@ -13,7 +13,6 @@ import dev.evidencestore.domain.TimelineEntryEntity;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
@@ -27,14 +26,12 @@ public class TimelineService {
 
     private final IncidentService incidents;
     private final ArtifactService artifacts;
-    private final EntityManager entityManager;
     private final CurrentActor actor;
 
-    TimelineService(IncidentService incidents, ArtifactService artifacts, EntityManager entityManager, CurrentActor actor) {
+    TimelineService(IncidentService incidents, ArtifactService artifacts, CurrentActor actor) {
         this.actor = actor;
         this.incidents = incidents;
         this.artifacts = artifacts;
-        this.entityManager = entityManager;
     }
 
     /**
@@ -47,7 +44,7 @@ public class TimelineService {
         List<ArtifactEntity> cited = artifacts.cited(incident, draft.artifactIds(), CitationRule.ANY);
         TimelineEntryEntity entry = new TimelineEntryEntity();
         entry.incident = incident;
-        entry.number = highestNumber(incident) + 1;
+        entry.number = incidents.nextNumber(incident, TimelineEntryEntity.class);
         entry.at = draft.at();
         entry.event = draft.event();
         entry.createdAt = Clock.now();
@@ -78,12 +75,5 @@ public class TimelineService {
                         .add(c.toCitation()));
         return TimelineEntryEntity.<TimelineEntryEntity>find("incident = ?1 order by at, number", incident).stream()
                 .map(entry -> entry.toTimelineEntry(citations.getOrDefault(entry.id, List.of()))).toList();
-    }
-
-    private int highestNumber(IncidentEntity incident) {
-        return entityManager.createQuery(
-                        "select coalesce(max(e.number), 0) from TimelineEntryEntity e where e.incident = ?1",
-                        Integer.class)
-                .setParameter(1, incident).getSingleResult();
     }
 }
