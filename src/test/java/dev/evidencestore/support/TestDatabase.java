@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 public class TestDatabase implements QuarkusTestResourceLifecycleManager {
 
     public static final String HOST = System.getenv().getOrDefault("EVIDENCE_TEST_PGHOST", "127.0.0.1:5432");
-    public static final String NAME = "evidence_test";
+    /** Overridable so that two checkouts can run their suites at once without sharing a database. */
+    public static final String NAME = System.getenv().getOrDefault("EVIDENCE_TEST_DB", "evidence_test");
     public static final String URL = "jdbc:postgresql://" + HOST + "/" + NAME;
     public static final String USER = System.getenv().getOrDefault("EVIDENCE_TEST_PGUSER", "postgres");
     public static final Path BLOB_DIR = Paths.get("target/test-blobs");
