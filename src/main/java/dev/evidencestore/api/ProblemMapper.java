@@ -23,7 +23,9 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -146,10 +148,31 @@ public class ProblemMapper {
                 + "nothing was stored");
     }
 
+    /** A failing disk is not the client's fault, but retrying may well succeed: say so rather than 500. */
+    @ServerExceptionMapper
+    public Response storageFailure(IOException e) {
+        Refusal outage = Outage.recognise(e).orElseGet(Outage::storageFailed);
+        LOG.errorf(e, "blob store failure answered as %s", outage.type().slug());
+        return Problems.response(outage);
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        Optional<Refusal> outage = Outage.recognise(e);
+        if (outage.isPresent()) {
+            LOG.errorf("%s answered as %s: %s", e.getClass().getSimpleName(), outage.get().type().slug(), rootMessage(e));
+            return Problems.response(outage.get());
+        }
         LOG.error("unexpected failure", e);
         return Problems.response(ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage();
     }
 
     private static String path(JsonMappingException e) {

@@ -30,6 +30,9 @@ public enum ProblemType {
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
     INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
     SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),
+    DATABASE_UNAVAILABLE(503, "database-unavailable", "The database cannot be reached; retry after the given delay"),
+    STORAGE_UNAVAILABLE(503, "storage-unavailable", "The blob store failed to write; retry after the given delay"),
+    INSUFFICIENT_STORAGE(507, "insufficient-storage", "The blob store has no space left"),
     INTERNAL_ERROR(500, "internal-error", "Internal error");
 
     public static final String BASE_URI = "https://evidence-store.dev/problems/";

@@ -21,15 +21,22 @@ public class AbandonedUploads {
     private static final Logger LOG = Logger.getLogger(AbandonedUploads.class);
 
     private final BlobStore store;
+    private final ClusterLock cluster;
     private final Duration idle;
 
-    AbandonedUploads(BlobStore store, EvidenceConfig config) {
+    AbandonedUploads(BlobStore store, ClusterLock cluster, EvidenceConfig config) {
         this.store = store;
+        this.cluster = cluster;
         this.idle = config.storage().filesystem().abandonedUploadAfter();
     }
 
     @Scheduled(every = "10m", delay = 1, delayUnit = TimeUnit.MINUTES,
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void onSchedule() {
+        // instances sharing one store take turns; whoever finds the lock taken leaves the sweep to its holder
+        cluster.runIfFree("abandoned-uploads", this::sweep);
+    }
+
     void sweep() {
         try {
             int removed = store.removeAbandonedUploads(idle);

@@ -88,13 +88,14 @@ public class DemoWorkspace {
     private final ActionService actions;
     private final CurrentIdentityAssociation identities;
     private final AuditLog audit;
+    private final ClusterLock cluster;
 
     private volatile RuntimeException startupFailure;
 
     DemoWorkspace(DemoConfig config, IncidentService incidents, BlobService blobs, ArtifactService artifacts,
                   VerificationService verifications, FindingService findings, RootCauseService rootCauses,
                   TimelineService timeline, ActionService actions, CurrentIdentityAssociation identities,
-                  AuditLog audit) {
+                  AuditLog audit, ClusterLock cluster) {
         this.config = config;
         this.incidents = incidents;
         this.blobs = blobs;
@@ -106,6 +107,7 @@ public class DemoWorkspace {
         this.actions = actions;
         this.identities = identities;
         this.audit = audit;
+        this.cluster = cluster;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -141,6 +143,11 @@ public class DemoWorkspace {
 
     /** Loads the demo investigation into {@code workspace}; false when the incident was there already. */
     public boolean load(Workspace workspace) {
+        // instances starting together would otherwise race through the same steps; the second one then finds it loaded
+        return cluster.runExclusively("demo-load", () -> loadAlone(workspace));
+    }
+
+    private boolean loadAlone(Workspace workspace) {
         DemoInvestigation demo = DemoInvestigation.read();
         IncidentKey key = IncidentKey.parse(demo.incident().key());
         if (present(workspace, key)) {
