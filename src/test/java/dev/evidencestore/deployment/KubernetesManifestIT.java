@@ -1,0 +1,71 @@
+package dev.evidencestore.deployment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The manifests the build generates are the ones README's "Running at scale" tells operators to apply. */
+class KubernetesManifestIT {
+
+    private static JsonNode deployment;
+    private static JsonNode migrationJob;
+
+    @BeforeAll
+    static void readGeneratedManifests() throws IOException {
+        JsonNode resources = new ObjectMapper().readTree(Path.of("target/kubernetes/kubernetes.json").toFile());
+        for (JsonNode resource : resources) {
+            switch (resource.path("kind").asText()) {
+                case "Deployment" -> deployment = resource;
+                case "Job" -> migrationJob = resource;
+                default -> { }
+            }
+        }
+    }
+
+    private static JsonNode container() {
+        return deployment.at("/spec/template/spec/containers/0");
+    }
+
+    @Test
+    void probesAskTheHealthEndpoints() {
+        assertEquals("/q/health/ready", container().at("/readinessProbe/httpGet/path").asText());
+        assertEquals("/q/health/live", container().at("/livenessProbe/httpGet/path").asText());
+        assertEquals("/q/health/started", container().at("/startupProbe/httpGet/path").asText());
+        assertEquals(8080, container().at("/readinessProbe/httpGet/port").asInt());
+    }
+
+    @Test
+    void severalReplicasWithResourceRequestsAndAMemoryLimit() {
+        assertEquals(2, deployment.at("/spec/replicas").asInt());
+        assertEquals("500m", container().at("/resources/requests/cpu").asText());
+        assertEquals("320Mi", container().at("/resources/requests/memory").asText());
+        assertEquals("512Mi", container().at("/resources/limits/memory").asText());
+    }
+
+    @Test
+    void configurationComesFromAConfigMapAndSecrets() {
+        List<String> sources = new ArrayList<>();
+        container().path("envFrom").forEach(source -> sources.add(source.path("configMapRef").path("name").asText("")
+                + source.path("secretRef").path("name").asText("")));
+        assertTrue(sources.contains("evidence-store-config"), sources.toString());
+        assertTrue(sources.contains("evidence-store-secrets"), sources.toString());
+        assertEquals("evidence-store-keys", deployment.at("/spec/template/spec/volumes/0/secret/secretName").asText());
+        assertEquals("/etc/evidence-store/keys", container().at("/volumeMounts/0/mountPath").asText());
+    }
+
+    @Test
+    void migrationsRunOnceInAJobNotInEveryReplica() {
+        assertEquals("evidence-store-flyway-init", migrationJob.at("/metadata/name").asText());
+        assertTrue(container().path("env").toString().contains("{\"name\":\"QUARKUS_FLYWAY_ACTIVE\",\"value\":\"false\"}"),
+                container().path("env").toString());
+    }
+}
