@@ -37,7 +37,14 @@ public final class Sql {
     }
 
     public static long count(String sql, Object... parameters) throws SQLException {
-        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        return count(TestDatabase.NAME, sql, parameters);
+    }
+
+    /** Counts in another database of the test PostgreSQL, such as one that the packaged jar runs on. */
+    public static long count(String database, String sql, Object... parameters) throws SQLException {
+        String url = "jdbc:postgresql://" + TestDatabase.HOST + "/" + database;
+        try (Connection connection = DriverManager.getConnection(url, TestDatabase.USER, null);
+             PreparedStatement statement = connection.prepareStatement(sql)) {
             bind(statement, parameters);
             try (ResultSet rs = statement.executeQuery()) {
                 rs.next();

@@ -48,11 +48,16 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
     }
 
     private static void recreateDatabase() {
+        recreate(NAME);
+    }
+
+    /** Drops and creates the database {@code name} on the test PostgreSQL. */
+    public static void recreate(String name) {
         String admin = "jdbc:postgresql://" + HOST + "/postgres";
         try (Connection connection = DriverManager.getConnection(admin, USER, null);
              Statement sql = connection.createStatement()) {
-            sql.execute("DROP DATABASE IF EXISTS " + NAME + " WITH (FORCE)");
-            sql.execute("CREATE DATABASE " + NAME);
+            sql.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            sql.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("the tests need PostgreSQL on " + HOST + " (user " + USER + ")", e);
         }

@@ -1,0 +1,89 @@
+package dev.evidencestore.deployment;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** One instance of the packaged service (target/quarkus-app), run as its own process, as in production. */
+final class ServiceInstance {
+
+    private static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    final String name;
+    final int port;
+    private final Map<String, String> settings;
+    private Process process;
+
+    ServiceInstance(String name, int port, Map<String, String> settings) {
+        this.name = name;
+        this.port = port;
+        this.settings = settings;
+    }
+
+    URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    ServiceInstance start() throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-Dquarkus.http.port=" + port));
+        settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of("-jar", JAR.toString()));
+        Path log = Path.of("target/it-logs/" + name + ".log");
+        Files.createDirectories(log.getParent());
+        process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        return this;
+    }
+
+    /** Waits until /q/health/ready answers 200, or fails naming the log to read. */
+    void awaitReady(Duration limit) throws InterruptedException {
+        Instant deadline = Instant.now().plus(limit);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see target/it-logs/"
+                        + name + ".log");
+            }
+            if (ready()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException(name + " was not ready within " + limit + "; see target/it-logs/" + name + ".log");
+    }
+
+    private boolean ready() throws InterruptedException {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is flushed, as when a node dies. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    void stop() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                kill();
+            }
+        }
+    }
+}
