@@ -25,7 +25,10 @@ public class AbandonedUploads {
 
     AbandonedUploads(BlobStore store, EvidenceConfig config) {
         this.store = store;
-        this.idle = config.storage().filesystem().abandonedUploadAfter();
+        this.idle = switch (config.storage().backend()) {
+            case S3 -> config.storage().s3().abandonedUploadAfter();
+            case FILESYSTEM, POSTGRES -> config.storage().filesystem().abandonedUploadAfter();
+        };
     }
 
     @Scheduled(every = "10m", delay = 1, delayUnit = TimeUnit.MINUTES,
