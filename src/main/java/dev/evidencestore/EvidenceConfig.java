@@ -4,6 +4,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -54,7 +55,9 @@ public interface EvidenceConfig {
 
         Postgres postgres();
 
-        enum Backend { POSTGRES, FILESYSTEM }
+        S3 s3();
+
+        enum Backend { POSTGRES, FILESYSTEM, S3 }
 
         interface Filesystem {
             /** Root directory of the filesystem backend; created when missing. */
@@ -81,6 +84,40 @@ public interface EvidenceConfig {
             /** How long an upload waits for a free slot before it is turned away. */
             @WithDefault("5s")
             Duration uploadSlotWait();
+        }
+
+        interface S3 {
+            /** Bucket that holds the blobs; it must exist. Required for the s3 backend. */
+            Optional<String> bucket();
+
+            /** Put before every key, e.g. {@code evidence/}; none by default. */
+            Optional<String> prefix();
+
+            /** Endpoint of an S3-compatible service; AWS's endpoint for the region when absent. */
+            Optional<URI> endpoint();
+
+            @WithDefault("us-east-1")
+            String region();
+
+            /** Address the bucket in the path rather than the host name, as most S3-compatible services need. */
+            @WithDefault("false")
+            boolean pathStyle();
+
+            /** Static credentials; when both are absent, the AWS SDK's default credentials provider chain. */
+            Optional<String> accessKeyId();
+
+            Optional<String> secretAccessKey();
+
+            /**
+             * Size of one multipart upload part, and so the most memory one upload holds; smaller blobs are sent in
+             * one request. S3 needs at least 5M, and allows 10,000 parts, so it also bounds the largest blob.
+             */
+            @WithDefault("8M")
+            MemorySize partSize();
+
+            /** How long a multipart upload may go without a new part before it counts as abandoned and is aborted. */
+            @WithDefault("1h")
+            Duration abandonedUploadAfter();
         }
     }
 }

@@ -27,7 +27,10 @@ public class AbandonedUploads {
     AbandonedUploads(BlobStore store, ClusterLock cluster, EvidenceConfig config) {
         this.store = store;
         this.cluster = cluster;
-        this.idle = config.storage().filesystem().abandonedUploadAfter();
+        this.idle = switch (config.storage().backend()) {
+            case S3 -> config.storage().s3().abandonedUploadAfter();
+            case FILESYSTEM, POSTGRES -> config.storage().filesystem().abandonedUploadAfter();
+        };
     }
 
     @Scheduled(every = "10m", delay = 1, delayUnit = TimeUnit.MINUTES,

@@ -3,14 +3,36 @@ package dev.evidencestore.storage;
 import dev.evidencestore.EvidenceConfig;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import org.jboss.logging.Logger;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+import java.io.Closeable;
+import java.io.IOException;
 
 /** Chooses the blob backend named by {@code evidence.storage.backend}. */
 @ApplicationScoped
 public class BlobStoreProducer {
 
     private static final Logger LOG = Logger.getLogger(BlobStoreProducer.class);
+
+    /** S3's smallest part (but the last) and most parts per upload. */
+    private static final long MIN_PART = 5L * 1024 * 1024;
+    private static final long MAX_PARTS = 10_000;
+    /** A part is one byte array. */
+    private static final long MAX_PART = 1024L * 1024 * 1024;
+    /** Each streaming upload or download holds one connection; as many as Quarkus's default worker threads. */
+    private static final int MAX_CONNECTIONS = 200;
 
     @Produces
     @ApplicationScoped
@@ -21,6 +43,52 @@ public class BlobStoreProducer {
             case POSTGRES -> new PostgresBlobStore(dataSource, (int) storage.postgres().chunkSize().asLongValue(),
                     storage.postgres().maxConcurrentUploads(), storage.postgres().uploadSlotWait());
             case FILESYSTEM -> new FilesystemBlobStore(storage.filesystem().path());
+            case S3 -> s3(storage.s3(), config.blob().maxSize().asLongValue());
         };
+    }
+
+    void close(@Disposes BlobStore store) throws IOException {
+        if (store instanceof Closeable closeable) {
+            closeable.close();
+        }
+    }
+
+    private static S3BlobStore s3(EvidenceConfig.Storage.S3 s3, long maxBlobSize) {
+        String bucket = s3.bucket().orElseThrow(() -> new IllegalStateException(
+                "the s3 backend needs evidence.storage.s3.bucket (EVIDENCE_STORAGE_S3_BUCKET)"));
+        long partSize = s3.partSize().asLongValue();
+        if (partSize < MIN_PART || partSize > MAX_PART) {
+            throw new IllegalStateException("evidence.storage.s3.part-size must be between 5M and 1G, not " + partSize);
+        }
+        if (maxBlobSize > partSize * MAX_PARTS) {
+            throw new IllegalStateException("S3 takes at most " + MAX_PARTS + " parts, so blobs of "
+                    + "evidence.blob.max-size need evidence.storage.s3.part-size of at least "
+                    + (maxBlobSize + MAX_PARTS - 1) / MAX_PARTS + " bytes");
+        }
+        S3ClientBuilder client = S3Client.builder()
+                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS))
+                .region(Region.of(s3.region()))
+                .credentialsProvider(credentials(s3))
+                .forcePathStyle(s3.pathStyle())
+                // the store sends its own SHA-256 part checksums; the SDK's default CRC trailers (aws-chunked) are
+                // not understood by every S3-compatible service, S3Proxy among them
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+        s3.endpoint().ifPresent(client::endpointOverride);
+        LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
+                s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
+        return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize);
+    }
+
+    private static AwsCredentialsProvider credentials(EvidenceConfig.Storage.S3 s3) {
+        if (s3.accessKeyId().isPresent() != s3.secretAccessKey().isPresent()) {
+            throw new IllegalStateException("set both evidence.storage.s3.access-key-id and .secret-access-key, "
+                    + "or neither to use the AWS SDK's default credentials provider chain");
+        }
+        if (s3.accessKeyId().isEmpty()) {
+            return DefaultCredentialsProvider.builder().build();
+        }
+        return StaticCredentialsProvider.create(
+                AwsBasicCredentials.create(s3.accessKeyId().get(), s3.secretAccessKey().get()));
     }
 }

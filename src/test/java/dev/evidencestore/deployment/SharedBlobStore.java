@@ -1,16 +1,20 @@
 package dev.evidencestore.deployment;
 
-import java.nio.file.Path;
+import dev.evidencestore.support.S3ProxyServer;
+
 import java.util.Map;
 
-/** The blob store both instances share. */
-final class SharedBlobStore {
+/** The blob store both instances share: S3-compatible object storage, as in a scaled-out deployment. */
+final class SharedBlobStore implements AutoCloseable {
 
-    private SharedBlobStore() {
+    private final S3ProxyServer server = S3ProxyServer.fresh("two-instances");
+
+    Map<String, String> settings() {
+        return server.serviceSettings();
     }
 
-    static Map<String, String> settings() {
-        return Map.of("evidence.storage.backend", "filesystem",
-                "evidence.storage.filesystem.path", Path.of("target/it-blobs").toAbsolutePath().toString());
+    @Override
+    public void close() {
+        server.close();
     }
 }

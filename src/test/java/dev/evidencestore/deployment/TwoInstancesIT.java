@@ -35,8 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two instances of the packaged jar on one PostgreSQL and one blob store: nothing that must happen once may depend on
- * memory of one process.
+ * Two instances of the packaged jar on one PostgreSQL and one S3 API server (S3Proxy): nothing that must happen once
+ * may depend on the memory of one process.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TwoInstancesIT {
@@ -49,17 +49,19 @@ class TwoInstancesIT {
     private static String token;
     private static ServiceInstance a;
     private static ServiceInstance b;
+    private static SharedBlobStore store;
 
     @BeforeAll
     static void startTwoInstances() throws Exception {
         TestDatabase.recreate(DATABASE);
         keys = new ThrowawayKeys(Path.of("target/it-keys"));
         token = keys.token("it-collector", "collector", "investigator", "reviewer", "reader");
-        Map<String, String> shared = SharedBlobStore.settings();
+        store = new SharedBlobStore();
+        Map<String, String> shared = store.settings();
         a = instance("instance-a", 18571, shared).start();
         b = instance("instance-b", 18572, shared).start();
-        a.awaitReady(Duration.ofSeconds(60));
-        b.awaitReady(Duration.ofSeconds(60));
+        a.awaitReady(Duration.ofSeconds(180));
+        b.awaitReady(Duration.ofSeconds(180));
     }
 
     private static ServiceInstance instance(String name, int port, Map<String, String> storage) {
@@ -78,6 +80,9 @@ class TwoInstancesIT {
             if (instance != null) {
                 instance.stop();
             }
+        }
+        if (store != null) {
+            store.close();
         }
     }
 

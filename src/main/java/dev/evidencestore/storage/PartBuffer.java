@@ -1,0 +1,67 @@
+package dev.evidencestore.storage;
+
+import org.apache.commons.codec.digest.DigestUtils;
+import software.amazon.awssdk.core.sync.RequestBody;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * The one part of an upload held in memory. It starts small and grows to the part size only for blobs that reach
+ * it, so a small upload does not allocate a whole part.
+ */
+final class PartBuffer {
+
+    private static final int INITIAL = 64 * 1024;
+
+    private final int capacity;
+    private byte[] bytes;
+    private int length;
+
+    PartBuffer(int capacity) {
+        this.capacity = capacity;
+        this.bytes = new byte[Math.min(INITIAL, capacity)];
+    }
+
+    /** Reads the next part, up to the part size; returns whether it read anything. */
+    boolean fill(InputStream in) throws IOException {
+        length = 0;
+        while (length < capacity) {
+            if (length == bytes.length) {
+                bytes = Arrays.copyOf(bytes, (int) Math.min(2L * bytes.length, capacity));
+            }
+            int n = in.read(bytes, length, bytes.length - length);
+            if (n < 0) {
+                break;
+            }
+            length += n;
+        }
+        return length > 0;
+    }
+
+    /** Whether the part reached the part size, so that more of the stream may follow. */
+    boolean full() {
+        return length == capacity;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** The part as a request body; the SDK may read it more than once (signing, retries), so it is not copied. */
+    RequestBody body() {
+        return RequestBody.fromContentProvider(() -> new ByteArrayInputStream(bytes, 0, length), length,
+                "application/octet-stream");
+    }
+
+    /** Base64 SHA-256 of the part, as S3's {@code x-amz-checksum-sha256} wants it. */
+    String sha256() {
+        MessageDigest sha256 = DigestUtils.getSha256Digest();
+        sha256.update(bytes, 0, length);
+        return Base64.getEncoder().encodeToString(sha256.digest());
+    }
+}

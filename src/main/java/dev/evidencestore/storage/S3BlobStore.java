@@ -1,0 +1,338 @@
+package dev.evidencestore.storage;
+
+import dev.evidencestore.domain.Digest;
+import org.jboss.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * Blobs as objects in an S3 bucket under {@code sha256/ab/abcd…}. A blob smaller than one part is hashed in memory
+ * and, once it matches the upload policy, written with one PutObject straight to its digest key. A larger one
+ * streams part by part into a multipart upload at a staging key while it is hashed; only when it is complete and
+ * matches the policy is it copied server-side to its digest key, and the staging object deleted. Any failure aborts
+ * the multipart upload, so an object under a digest key is always the complete bytes of that digest.
+ */
+public final class S3BlobStore implements BlobStore, Closeable {
+
+    private static final Logger LOG = Logger.getLogger(S3BlobStore.class);
+
+    private static final int NOT_FOUND = 404;
+    private static final int CONFLICT = 409;
+    private static final int PRECONDITION_FAILED = 412;
+
+    /** How an upload is cut into requests: S3's own limits, unless a test shrinks them to reach every path. */
+    record Transfer(int partSize, long wholePutMax, long singleCopyMax, long copyPartSize) {
+
+        /** CopyObject copies at most 5 GiB; larger objects are copied part by part. */
+        static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
+        static final long COPY_PART = 1024L * 1024 * 1024;
+
+        static Transfer of(int partSize) {
+            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART);
+        }
+    }
+
+    private final S3Client s3;
+    private final BucketLayout layout;
+    private final Transfer transfer;
+    private final Clock clock;
+
+    public S3BlobStore(S3Client s3, String bucket, String prefix, int partSize) {
+        this(s3, new BucketLayout(bucket, prefix), Transfer.of(partSize), Clock.systemUTC());
+    }
+
+    S3BlobStore(S3Client s3, BucketLayout layout, Transfer transfer, Clock clock) {
+        this.s3 = s3;
+        this.layout = layout;
+        this.transfer = transfer;
+        this.clock = clock;
+    }
+
+    @Override
+    public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
+        MeasuredInput in = new MeasuredInput(content, policy);
+        PartBuffer part = new PartBuffer(transfer.partSize());
+        part.fill(in);
+        if (!part.full() && part.length() <= transfer.wholePutMax()) {
+            StoredBlob blob = in.finish();
+            putWhole(blob, part);
+            return blob;
+        }
+        return stage(in, part);
+    }
+
+    /** The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. */
+    private void putWhole(StoredBlob blob, PartBuffer bytes) throws IOException {
+        String key = layout.blobKey(blob.digest());
+        if (exists(key)) {
+            return;
+        }
+        try {
+            // S3 checks the bytes it received against the digest; If-None-Match keeps a concurrent copy unchanged
+            call("store " + key, () -> s3.putObject(b -> b.bucket(layout.bucket()).key(key).ifNoneMatch("*")
+                    .checksumSHA256(blob.digest().base64()), bytes.body()));
+        } catch (IOException e) {
+            ifAlreadyStored(key, e);
+        }
+    }
+
+    /** Streams a blob of more than one part into a multipart upload at a staging key, then publishes it. */
+    private StoredBlob stage(MeasuredInput in, PartBuffer part) throws IOException {
+        String staging = layout.newStagingKey();
+        String uploadId = call("start an upload", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket())
+                .key(staging).checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+        StoredBlob blob;
+        boolean published;
+        try {
+            List<CompletedPart> parts = new ArrayList<>();
+            do {
+                parts.add(uploadPart(staging, uploadId, parts.size() + 1, part));
+            } while (part.full() && part.fill(in));
+            blob = in.finish();
+            published = exists(layout.blobKey(blob.digest()));
+            if (!published) {
+                complete(staging, uploadId, parts);
+            }
+        } catch (IOException | RuntimeException e) {
+            abort(staging, uploadId, e);
+            throw e;
+        }
+        if (published) {
+            // these bytes are stored already: the staged copy is not needed
+            abort(staging, uploadId, null);
+            return blob;
+        }
+        try {
+            publish(staging, blob);
+        } finally {
+            deleteStaging(staging);
+        }
+        return blob;
+    }
+
+    private CompletedPart uploadPart(String staging, String uploadId, int number, PartBuffer part)
+            throws IOException {
+        String checksum = part.sha256();
+        String etag = call("upload part " + number, () -> s3.uploadPart(b -> b.bucket(layout.bucket()).key(staging)
+                .uploadId(uploadId).partNumber(number).checksumSHA256(checksum), part.body())).eTag();
+        return CompletedPart.builder().partNumber(number).eTag(etag).checksumSHA256(checksum).build();
+    }
+
+    private void complete(String key, String uploadId, List<CompletedPart> parts) throws IOException {
+        call("complete " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
+                .uploadId(uploadId).multipartUpload(u -> u.parts(parts))));
+    }
+
+    /** Copies the staged object to its digest key, server-side; an existing object there is left as it is. */
+    private void publish(String staging, StoredBlob blob) throws IOException {
+        String key = layout.blobKey(blob.digest());
+        try {
+            if (blob.size() > transfer.singleCopyMax()) {
+                copyInParts(staging, key, blob.size());
+            } else {
+                call("publish " + key, () -> s3.copyObject(b -> b.sourceBucket(layout.bucket()).sourceKey(staging)
+                        .destinationBucket(layout.bucket()).destinationKey(key).ifNoneMatch("*")));
+            }
+        } catch (IOException e) {
+            ifAlreadyStored(key, e);
+        }
+    }
+
+    /** Copies an object too large for CopyObject as a multipart upload of server-side part copies. */
+    private void copyInParts(String staging, String key, long size) throws IOException {
+        String uploadId = call("start a copy", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket())
+                .key(key))).uploadId();
+        try {
+            List<CompletedPart> parts = new ArrayList<>();
+            for (long first = 0; first < size; first += transfer.copyPartSize()) {
+                int number = parts.size() + 1;
+                String range = "bytes=" + first + "-" + (Math.min(first + transfer.copyPartSize(), size) - 1);
+                String etag = call("copy part " + number, () -> s3.uploadPartCopy(b -> b
+                        .sourceBucket(layout.bucket()).sourceKey(staging).destinationBucket(layout.bucket())
+                        .destinationKey(key).uploadId(uploadId).partNumber(number).copySourceRange(range)))
+                        .copyPartResult().eTag();
+                parts.add(CompletedPart.builder().partNumber(number).eTag(etag).build());
+            }
+            call("publish " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
+                    .uploadId(uploadId).multipartUpload(u -> u.parts(parts)).ifNoneMatch("*")));
+        } catch (IOException | RuntimeException e) {
+            abort(key, uploadId, e);
+            throw e;
+        }
+    }
+
+    /**
+     * A conditional write refused because the key exists (412), or raced another one (409), is fine as long as the
+     * blob is there now: content-addressed, it holds the same bytes.
+     */
+    private void ifAlreadyStored(String key, IOException e) throws IOException {
+        if (!(e.getCause() instanceof S3Exception refused)
+                || refused.statusCode() != PRECONDITION_FAILED && refused.statusCode() != CONFLICT
+                || !exists(key)) {
+            throw e;
+        }
+    }
+
+    /** Best effort: what is left behind here is swept later by {@link #removeAbandonedUploads}. */
+    private void abort(String key, String uploadId, Exception failure) {
+        try {
+            call("abort the upload to " + key, () -> s3.abortMultipartUpload(b -> b.bucket(layout.bucket())
+                    .key(key).uploadId(uploadId)));
+        } catch (IOException e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
+            } else {
+                LOG.warnf(e, "could not abort the upload to %s; the sweep of abandoned uploads will", key);
+            }
+        }
+    }
+
+    private void deleteStaging(String staging) {
+        try {
+            call("delete " + staging, () -> s3.deleteObject(b -> b.bucket(layout.bucket()).key(staging)));
+        } catch (IOException e) {
+            LOG.warnf(e, "could not delete the staging object %s; the sweep of abandoned uploads will", staging);
+        }
+    }
+
+    @Override
+    public OptionalLong size(Digest digest) throws IOException {
+        return sizeOf(layout.blobKey(digest));
+    }
+
+    private boolean exists(String key) throws IOException {
+        return sizeOf(key).isPresent();
+    }
+
+    private OptionalLong sizeOf(String key) throws IOException {
+        try {
+            return OptionalLong.of(s3.headObject(b -> b.bucket(layout.bucket()).key(key)).contentLength());
+        } catch (S3Exception e) {
+            if (e.statusCode() == NOT_FOUND) {
+                return OptionalLong.empty();
+            }
+            throw new IOException("the s3 blob store failed to look up " + key, e);
+        } catch (SdkException e) {
+            throw new IOException("the s3 blob store failed to look up " + key, e);
+        }
+    }
+
+    @Override
+    public InputStream open(Digest digest, long offset, long length) throws IOException {
+        if (length == 0) {
+            // no Range header can ask for nothing; still tell a missing blob from an empty read
+            if (size(digest).isEmpty()) {
+                throw new NoSuchFileException(digest.toString());
+            }
+            return InputStream.nullInputStream();
+        }
+        String key = layout.blobKey(digest);
+        String range = "bytes=" + offset + "-" + (offset + length - 1);
+        try {
+            return new S3ObjectInput(s3.getObject(b -> b.bucket(layout.bucket()).key(key).range(range)), length);
+        } catch (S3Exception e) {
+            if (e.statusCode() == NOT_FOUND) {
+                throw new NoSuchFileException(digest.toString());
+            }
+            throw new IOException("the s3 blob store failed to read " + key, e);
+        } catch (SdkException e) {
+            throw new IOException("the s3 blob store failed to read " + key, e);
+        }
+    }
+
+    /**
+     * Aborts multipart uploads, staged or copying, with no new part for {@code idle}, and deletes staging objects
+     * older than that (left by a crash between completing an upload and publishing it). An upload counts from its
+     * newest part, not its start, so that a slow large upload is not cut off while it still streams.
+     */
+    @Override
+    public int removeAbandonedUploads(Duration idle) throws IOException {
+        Instant cutoff = clock.instant().minus(idle);
+        int removed = 0;
+        for (String prefix : List.of(layout.uploads(), layout.blobs())) {
+            for (MultipartUpload upload : call("list uploads", () -> s3.listMultipartUploadsPaginator(b -> b
+                    .bucket(layout.bucket()).prefix(prefix)).uploads().stream().toList())) {
+                if (idleSince(upload, cutoff) && abortAbandoned(upload)) {
+                    removed++;
+                }
+            }
+        }
+        for (S3Object staged : call("list staging objects", () -> s3.listObjectsV2Paginator(b -> b
+                .bucket(layout.bucket()).prefix(layout.uploads())).contents().stream().toList())) {
+            if (staged.lastModified().isBefore(cutoff)) {
+                call("delete " + staged.key(), () -> s3.deleteObject(b -> b.bucket(layout.bucket())
+                        .key(staged.key())));
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * Whether an upload has not moved since the cutoff: it started before it, and so did its newest part. A
+     * server that does not say when an upload started gets the benefit of the doubt.
+     */
+    private boolean idleSince(MultipartUpload upload, Instant cutoff) throws IOException {
+        if (upload.initiated() == null || !upload.initiated().isBefore(cutoff)) {
+            return false;
+        }
+        try {
+            return s3.listPartsPaginator(b -> b.bucket(layout.bucket()).key(upload.key())
+                            .uploadId(upload.uploadId())).parts().stream()
+                    .noneMatch(part -> part.lastModified() != null && !part.lastModified().isBefore(cutoff));
+        } catch (S3Exception e) {
+            if (e.statusCode() == NOT_FOUND) {
+                return false; // completed or aborted meanwhile, perhaps by another instance's sweep
+            }
+            throw new IOException("the s3 blob store failed to list the parts of " + upload.key(), e);
+        } catch (SdkException e) {
+            throw new IOException("the s3 blob store failed to list the parts of " + upload.key(), e);
+        }
+    }
+
+    /** Aborts an abandoned upload; false when it is gone already, perhaps by another instance's sweep. */
+    private boolean abortAbandoned(MultipartUpload upload) throws IOException {
+        try {
+            s3.abortMultipartUpload(b -> b.bucket(layout.bucket()).key(upload.key()).uploadId(upload.uploadId()));
+            return true;
+        } catch (S3Exception e) {
+            if (e.statusCode() == NOT_FOUND) {
+                return false;
+            }
+            throw new IOException("the s3 blob store failed to abort the upload to " + upload.key(), e);
+        } catch (SdkException e) {
+            throw new IOException("the s3 blob store failed to abort the upload to " + upload.key(), e);
+        }
+    }
+
+    /** Runs one S3 request, turning the SDK's unchecked failures into the IOException the contract speaks. */
+    private static <T> T call(String what, Supplier<T> request) throws IOException {
+        try {
+            return request.get();
+        } catch (SdkException e) {
+            throw new IOException("the s3 blob store failed to " + what, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.evidencestore.support;
+
+import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.S3Proxy;
+import org.jclouds.ContextBuilder;
+import org.jclouds.blobstore.BlobStoreContext;
+import org.jclouds.filesystem.FilesystemApiMetadata;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * S3Proxy as a process of its own: objects kept as files under a directory (jclouds' {@code filesystem} provider),
+ * SigV4 with the test keys of {@link S3ProxyServer}, and its bucket created. It runs apart from the tests' JVM because
+ * S3Proxy's jclouds needs Guice 7, while Quarkus's test bootstrap puts Guice 5 first on that classpath.
+ * <p>
+ * {@code java -cp target/test-classes:$(cat target/s3proxy.classpath) dev.evidencestore.support.S3ProxyProcess
+ * [port [basedir [--exit-with-stdin]]]}, by default port 9000 and {@code target/s3proxy/main}. The classpath file is
+ * written by {@code ./mvnw test-compile}; objects already under basedir are served again.
+ */
+public final class S3ProxyProcess {
+
+    /** The line that tells whoever started the process where it listens. */
+    static final String READY = "S3Proxy listening on ";
+
+    private S3ProxyProcess() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 9000;
+        Path basedir = Path.of(args.length > 1 ? args[1] : "target/s3proxy/main");
+        boolean exitWithStdin = args.length > 2 && args[2].equals("--exit-with-stdin");
+
+        BlobStoreContext files = files(basedir);
+        S3Proxy proxy = S3Proxy.builder()
+                .blobStore(files.getBlobStore())
+                .endpoint(URI.create("http://127.0.0.1:" + port))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY)
+                // the s3 backend sends x-amz-checksum-sha256, which S3Proxy does not check and would otherwise refuse
+                .ignoreUnknownHeaders(true)
+                .build();
+        proxy.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(proxy, files)));
+        System.out.println(READY + "http://127.0.0.1:" + proxy.getPort() + " bucket " + S3ProxyServer.BUCKET
+                + ", access key " + S3ProxyServer.ACCESS_KEY + ", secret " + S3ProxyServer.SECRET_KEY
+                + ", objects under " + basedir.toAbsolutePath());
+        System.out.flush();
+        if (exitWithStdin) {
+            // the tests hold our stdin open: when their JVM ends, however it ends, so do we
+            while (System.in.read() >= 0) {
+                // nothing is sent; only the end counts
+            }
+            System.exit(0);
+        }
+        Thread.currentThread().join();
+    }
+
+    /** By its metadata rather than its name: a name would look through every jclouds provider on the classpath. */
+    private static BlobStoreContext files(Path basedir) throws IOException {
+        Files.createDirectories(basedir);
+        Properties properties = new Properties();
+        properties.setProperty("jclouds.filesystem.basedir", basedir.toAbsolutePath().toString());
+        BlobStoreContext files = ContextBuilder.newBuilder(new FilesystemApiMetadata()).overrides(properties)
+                .build(BlobStoreContext.class);
+        files.getBlobStore().createContainerInLocation(null, S3ProxyServer.BUCKET);
+        return files;
+    }
+
+    private static void stop(S3Proxy proxy, BlobStoreContext files) {
+        try {
+            proxy.stop();
+        } catch (Exception e) {
+            e.printStackTrace();
+        }
+        files.close();
+    }
+}
