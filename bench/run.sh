@@ -132,6 +132,7 @@ if [ ! -f "$BIG" ] || [ "$(stat -c %s "$BIG")" -ne $((SIZE_MIB * 1048576)) ]; th
     head -c $((SIZE_MIB * 1048576)) /dev/urandom > "$BIG"
 fi
 BIG_BYTES=$(stat -c %s "$BIG")
+if [ $((SIZE_MIB % 1024)) = 0 ]; then SIZE=$((SIZE_MIB / 1024))" GiB"; else SIZE="$SIZE_MIB MiB"; fi
 SMALL=$WWW/small-10KiB.json
 hex=$(openssl rand -hex 5113 | tr -d '\n')
 printf '{"samples":"%s"}\n' "${hex:0:10225}" > "$SMALL"
@@ -230,7 +231,7 @@ start_service() {
     SERVICE_PID=$!
     until curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/q/health/ready"; do
         kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
-        [ $(($(date +%s%N) - t0)) -lt 60000000000 ] || die "the service was not ready within 60 s"
+        [ $(($(date +%s%N) - t0)) -lt 180000000000 ] || die "the service was not ready within 180 s"
         sleep 0.02
     done
     READY_MS=$((($(date +%s%N) - t0) / 1000000))
@@ -264,7 +265,7 @@ case_ingest_large() {
         "$API/workspaces/$WS/incidents/BENCH-1/artifacts")
     [ "$code" = 201 ] || die "binding the large blob answered $code: $(cat "$WORK/bind.json")"
     local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_ingest_large "$1")
-    row 1 "ingest $SIZE_MIB MiB, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+    row 1 "ingest $SIZE, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
         "$(ratio "$ours" "$REF_OPENSSL")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" "$goal")"
 }
 
@@ -279,7 +280,7 @@ case_download_large() {
     served=$(curl -sS -H "$AUTH" "$API/artifacts/$LARGE_ID/content" | openssl dgst -sha256 -r | cut -d' ' -f1)
     [ "$served" = "$BIG_HEX" ] || die "the large artifact came back with digest $served"
     local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_download_large "$1")
-    row 2 "download $SIZE_MIB MiB, \`$1\`" "$ours MB/s" "$REF_NGINX_BIG MB/s (nginx, sendfile)" \
+    row 2 "download $SIZE, \`$1\`" "$ours MB/s" "$REF_NGINX_BIG MB/s (nginx, sendfile)" \
         "$(ratio "$ours" "$REF_NGINX_BIG")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_NGINX_BIG")" "$goal")"
 }
 
@@ -290,7 +291,7 @@ case_verification() {
     [ "$code" = 201 ] && [ "$(jq -r .verified "$WORK/verify.json")" = true ] \
         || die "verification answered $code: $(cat "$WORK/verify.json")"
     local ours; ours=$(mbps "$BIG_BYTES" "$secs")
-    row 5 "verification of a $SIZE_MIB MiB artifact, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+    row 5 "verification of a $SIZE artifact, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
         "$(ratio "$ours" "$REF_OPENSSL")×" "≥ 0.7×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" 0.7)"
 }
 
@@ -442,21 +443,22 @@ mem=$(awk '/^MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
 java_version=$(java -version 2>&1 | head -n 1 | sed 's/"//g')
 pg_version=$(psql_q -d postgres -tAc 'show server_version' | cut -d' ' -f1)
 commit=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
-busy=""
-if [ -n "$PSI_START" ]; then # the share of the run during which something waited for a CPU (Linux PSI)
+pressure="unknown"
+if [ -n "$PSI_START" ]; then # the share of the time during which something waited for a CPU (Linux PSI "some")
     psi_end=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu)
-    busy="CPU pressure $(calc "printf \"%.0f\", ($psi_end - $PSI_START) / 10 / (($(date +%s%N) - $T_START) / 1e6)")% (PSI \"some\": the share of the time something waited for a CPU), "
+    pressure=$(calc "printf \"%.0f%%\", ($psi_end - $PSI_START) / 10 / (($(date +%s%N) - $T_START) / 1e6)")
 fi
 git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitted changes"
 {
     echo "# Benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
-    echo "- Commit $commit; $(nproc) cores ($cpu), $mem GiB; $java_version, the service with \`-Xmx128m\`; PostgreSQL"
-    echo "  $pg_version on the same machine."
+    echo "- Commit $commit; $(nproc) cores ($cpu), $mem GiB; $java_version, the service with \`-Xmx128m\`;"
+    echo "  PostgreSQL $pg_version on the same machine."
     echo "- Every figure, ours and reference, was measured in this one run of \`bench/run.sh\`, which took"
     echo "  $((SECONDS / 60)) min $((SECONDS % 60)) s including the build."
-    echo "- Load on the machine while measuring: ${busy}load average $LOAD_START at the start and"
-    echo "  $(cut -d' ' -f1 /proc/loadavg) at the end. Other work on the machine makes the figures noisy."
+    echo "- Load on the machine while measuring: CPU pressure $pressure (PSI \"some\": the share of the time"
+    echo "  something waited for a CPU), load average $LOAD_START at the start and $(cut -d' ' -f1 /proc/loadavg) at the end."
+    echo "  Other work on the machine makes the figures noisy."
     echo
     echo "| case | ours | reference (same run) | ratio | goal | met? |"
     echo "| --- | --- | --- | --- | --- | --- |"
@@ -464,7 +466,7 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo
     echo "How each case is measured:"
     echo
-    echo "- Large blobs: $SIZE_MIB MiB of random bytes, uploaded with \`curl -T\` to \`PUT /api/v1/blobs/{digest}\` and"
+    echo "- Large blobs: $SIZE of random bytes, uploaded with \`curl -T\` to \`PUT /api/v1/blobs/{digest}\` and"
     echo "  bound as an artifact; downloaded from \`GET /api/v1/artifacts/{id}/content\` to /dev/null (a second"
     echo "  download checks the bytes' digest, and the timed one the \`Repr-Digest\`); verified with"
     echo "  \`POST /api/v1/artifacts/{id}/verifications\`. MB/s = 10^6 bytes per second of curl's total time."
