@@ -3,7 +3,7 @@
 # backend, and measures each case beside a reference measured in the same run (openssl, nginx, pgbench). Prints one
 # Markdown table and writes it to bench/results/latest.md.
 #
-#   bench/run.sh                                # everything, about 10 minutes on 2 cores
+#   bench/run.sh                                # everything (21 min on 2 cores busy with other work)
 #   BACKENDS=postgres SKIP_BUILD=1 bench/run.sh # one backend, with the jar already built
 #
 # Settings (environment): BACKENDS (filesystem postgres), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
