@@ -1,0 +1,494 @@
+#!/usr/bin/env bash
+# The benchmark: builds the jar, runs the service with -Xmx128m against the local PostgreSQL once per storage
+# backend, and measures each case beside a reference measured in the same run (openssl, nginx, pgbench). Prints one
+# Markdown table and writes it to bench/results/latest.md.
+#
+#   bench/run.sh                                # everything (21 min on 2 cores busy with other work)
+#   BACKENDS=postgres SKIP_BUILD=1 bench/run.sh # one backend, with the jar already built
+#
+# Settings (environment): BACKENDS (filesystem postgres), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
+# SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
+# RUNS (20, hyperfine runs per postmortem request),
+# PORT (18481), NGINX_PORT (18482), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# and blobs at the end), OUT (bench/results/latest.md).
+#
+# Installs what is missing from Debian packages (nginx, wrk, hyperfine, pgbench, node, jq) with apt-get.
+# PostgreSQL must accept user postgres without a password (trust auth), as for the tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+BACKENDS=${BACKENDS:-filesystem postgres}
+SIZE_MIB=${SIZE_MIB:-1024}
+SMALL_COUNT=${SMALL_COUNT:-20000}
+SMALL_WARMUP=${SMALL_WARMUP:-500}
+SMALL_MAX_SECONDS=${SMALL_MAX_SECONDS:-120}
+WRK_SECONDS=${WRK_SECONDS:-10}
+STARTS=${STARTS:-5}
+RUNS=${RUNS:-20}
+PORT=${PORT:-18481}
+NGINX_PORT=${NGINX_PORT:-18482}
+PGHOST=${PGHOST:-127.0.0.1}
+PGPORT=${PGPORT:-5432}
+KEEP_DATA=${KEEP_DATA:-0}
+OUT=${OUT:-bench/results/latest.md}
+WORK=$ROOT/bench/work
+WWW=$WORK/www
+ROWS=$WORK/rows.tsv
+NOTES=$WORK/notes.md
+WS=bench
+API=http://127.0.0.1:$PORT/api/v1
+DB_PREFIX=evidence_bench
+
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+die() { log "FAILED: $*"; exit 1; }
+
+# ---- 1. tools ----------------------------------------------------------------------------------------------------
+PATH=$PATH:/usr/sbin:/usr/local/sbin
+pgbench_path() { command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -n 1; }
+missing=()
+for tool in nginx wrk hyperfine jq curl openssl psql; do
+    command -v "$tool" > /dev/null || missing+=("$tool")
+done
+command -v node > /dev/null || missing+=(nodejs)
+[ -n "$(pgbench_path)" ] || missing+=(postgresql-contrib)
+command -v java > /dev/null || die "java (17+) is needed"
+if [ ${#missing[@]} -gt 0 ]; then
+    missing=("${missing[@]/#psql/postgresql-client}")
+    log "installing ${missing[*]}"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > "$ROOT/bench/apt.log" 2>&1 \
+        || { cat "$ROOT/bench/apt.log" >&2; die "apt-get install ${missing[*]}"; }
+    rm -f "$ROOT/bench/apt.log"
+fi
+PGBENCH=$(pgbench_path)
+psql_q() { psql -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres "$@"; }
+fresh_db() { psql_q -d postgres -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1"; }
+psql_q -d postgres -c 'select 1' > /dev/null || die "PostgreSQL on $PGHOST:$PGPORT does not accept user postgres"
+for p in "$PORT" "$NGINX_PORT"; do
+    curl -s -o /dev/null "http://127.0.0.1:$p/" && die "port $p is taken: set PORT or NGINX_PORT"
+done
+
+# ---- 2. build ----------------------------------------------------------------------------------------------------
+if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f target/quarkus-app/quarkus-run.jar ]; then
+    log "building the jar"
+    ./mvnw -q -B package -DskipTests
+fi
+
+mkdir -p "$WORK" "$WWW" "$(dirname "$OUT")"
+: > "$ROWS"
+: > "$NOTES"
+SERVICE_PID=""
+PSI_START=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu 2> /dev/null || echo "")
+LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
+T_START=$(date +%s%N)
+NGINX_CONF=$WORK/nginx/nginx.conf
+cleanup() {
+    [ -z "$SERVICE_PID" ] || kill "$SERVICE_PID" 2> /dev/null || true
+    [ ! -f "$WORK/nginx/nginx.pid" ] || kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
+}
+trap cleanup EXIT
+
+# production refuses the published dev keys: the benchmark makes throwaway ones
+KEYS=$WORK/keys
+mkdir -p "$KEYS"
+[ -f "$KEYS/jwt.pem" ] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/jwt.pem" 2> /dev/null
+openssl pkey -in "$KEYS/jwt.pem" -pubout -out "$KEYS/jwt-public.pem"
+[ -f "$KEYS/audit.pem" ] || openssl genpkey -algorithm ed25519 -out "$KEYS/audit.pem"
+TOKEN=$(KEY="$KEYS/jwt.pem" dev/token.sh bench collector,investigator,reviewer,reader)
+AUTH="Authorization: Bearer $TOKEN"
+
+# ---- helpers -----------------------------------------------------------------------------------------------------
+BACKEND_INDEX=0
+# row CASE_NO CASE OURS REFERENCE RATIO GOAL MET: one table row, sorted by case, then backend, at the end
+row() {
+    local no=$1; shift
+    printf '%s.%s\t| %s | %s | %s | %s | %s | %s |\n' "$no" "$BACKEND_INDEX" "$@" >> "$ROWS"
+}
+note() { echo "- $*" >> "$NOTES"; }
+calc() { awk "BEGIN { $1 }"; }
+mbps() { calc "printf \"%.0f\", $1 / 1e6 / $2"; }
+ratio() { calc "printf \"%.2f\", $1 / $2"; }
+at_least() { calc "print ($1 >= $2) ? \"yes\" : \"**no**\""; }
+at_most() { calc "print ($1 <= $2) ? \"yes\" : \"**no**\""; }
+all_yes() { for m in "$@"; do [ "$m" = yes ] || { echo "**no**"; return; }; done; echo yes; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+hex_to_b64() { printf '%b' "$(sed 's/../\\x&/g' <<< "$1")" | openssl base64 -A; }
+# wrk_rps FILE, wrk_p99 FILE (ms), wrk_errors FILE: from `wrk --latency` output
+wrk_rps() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$1"; }
+wrk_p99() {
+    awk '$1 == "99%" { v = $2
+        if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) }
+        else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }
+        printf "%.1f", v }' "$1"
+}
+wrk_errors() { awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$1"; }
+
+# ---- the files, and the references that do not need the service -------------------------------------------------
+BIG=$WWW/blob-${SIZE_MIB}MiB.bin
+if [ ! -f "$BIG" ] || [ "$(stat -c %s "$BIG")" -ne $((SIZE_MIB * 1048576)) ]; then
+    log "writing $SIZE_MIB MiB of random bytes to $BIG"
+    head -c $((SIZE_MIB * 1048576)) /dev/urandom > "$BIG"
+fi
+BIG_BYTES=$(stat -c %s "$BIG")
+if [ $((SIZE_MIB % 1024)) = 0 ]; then SIZE=$((SIZE_MIB / 1024))" GiB"; else SIZE="$SIZE_MIB MiB"; fi
+SMALL=$WWW/small-10KiB.json
+hex=$(openssl rand -hex 5113 | tr -d '\n')
+printf '{"samples":"%s"}\n' "${hex:0:10225}" > "$SMALL"
+[ "$(stat -c %s "$SMALL")" = 10240 ] || die "small file is not 10 KiB"
+SMALL_DIGEST=sha256:$(sha256sum "$SMALL" | cut -d' ' -f1)
+
+cat "$BIG" > /dev/null # in the page cache, for openssl, nginx and the uploads alike
+log "reference: openssl dgst -sha256 on $SIZE_MIB MiB"
+t0=$(date +%s.%N)
+BIG_HEX=$(openssl dgst -sha256 -r "$BIG" | cut -d' ' -f1)
+REF_OPENSSL=$(mbps "$BIG_BYTES" "$(calc "print $(date +%s.%N) - $t0")")
+BIG_DIGEST=sha256:$BIG_HEX
+
+mkdir -p "$WORK/nginx/tmp"
+{
+    [ "$(id -u)" != 0 ] || echo "user root;"
+    cat << EOF
+worker_processes auto;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    client_body_temp_path $WORK/nginx/tmp/body;
+    proxy_temp_path $WORK/nginx/tmp/proxy;
+    fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
+    uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
+    scgi_temp_path $WORK/nginx/tmp/scgi;
+    types { application/json json; application/octet-stream bin; }
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        root $WWW;
+    }
+}
+EOF
+} > "$NGINX_CONF"
+nginx -p "$WORK/nginx" -c "$NGINX_CONF" -e "$WORK/nginx/error.log"
+NGINX=http://127.0.0.1:$NGINX_PORT
+
+log "reference: nginx serving $SIZE_MIB MiB"
+read -r code secs size < <(curl -sS -o /dev/null -w '%{http_code} %{time_total} %{size_download}\n' "$NGINX/$(basename "$BIG")")
+[ "$code" = 200 ] && [ "$size" = "$BIG_BYTES" ] || die "nginx answered $code with $size bytes"
+REF_NGINX_BIG=$(mbps "$BIG_BYTES" "$secs")
+
+log "reference: nginx serving 10 KiB, wrk -t2 -c32 -d${WRK_SECONDS}s"
+wrk -t2 -c32 -d"${WRK_SECONDS}s" --latency "$NGINX/$(basename "$SMALL")" > "$WORK/wrk-nginx.txt"
+[ "$(wrk_errors "$WORK/wrk-nginx.txt")" = 0 ] || die "wrk against nginx: $(cat "$WORK/wrk-nginx.txt")"
+REF_NGINX_RPS=$(wrk_rps "$WORK/wrk-nginx.txt")
+REF_NGINX_P99=$(wrk_p99 "$WORK/wrk-nginx.txt")
+
+log "reference: pgbench inserting 10 KiB rows, 16 clients, $SMALL_COUNT transactions"
+fresh_db "${DB_PREFIX}_pgbench"
+psql_q -d "${DB_PREFIX}_pgbench" -c 'CREATE TABLE bench_row (id bigserial PRIMARY KEY, body text NOT NULL)' \
+    -c 'ALTER TABLE bench_row ALTER body SET STORAGE EXTERNAL' # stored as written, like the postgres backend's chunks
+rm -rf "$WORK/pgbench" && mkdir -p "$WORK/pgbench"
+echo "INSERT INTO bench_row (body) VALUES (repeat(md5(random()::text), 320));" > "$WORK/pgbench/insert.sql"
+(cd "$WORK/pgbench" && "$PGBENCH" -n -h "$PGHOST" -p "$PGPORT" -U postgres -c 16 -j 2 -t $((SMALL_COUNT / 16)) \
+    -l --log-prefix=tx -f insert.sql "${DB_PREFIX}_pgbench" > pgbench.txt 2>&1) \
+    || die "pgbench: $(cat "$WORK/pgbench/pgbench.txt")"
+REF_PG_TPS=$(awk '/^tps = / { printf "%.0f", $3 }' "$WORK/pgbench/pgbench.txt")
+cat "$WORK"/pgbench/tx.* | awk '{ print $3 / 1000 }' | sort -n > "$WORK/pgbench/latencies-ms.txt"
+pct() { awk -v p="$2" '{ v[NR] = $1 } END { r = int((p / 100) * NR + 0.999999); if (r < 1) r = 1; printf "%.1f", v[r] }' "$1"; }
+REF_PG_P50=$(pct "$WORK/pgbench/latencies-ms.txt" 50)
+REF_PG_P99=$(pct "$WORK/pgbench/latencies-ms.txt" 99)
+[ "$KEEP_DATA" = 1 ] || psql_q -d postgres -c "DROP DATABASE ${DB_PREFIX}_pgbench WITH (FORCE)"
+
+log "reference: curl fetching nginx's 10 KiB file, hyperfine --runs $RUNS (the client's own floor)"
+hyperfine -N --style none --warmup 3 --runs "$RUNS" --export-json "$WORK/hyperfine-floor.json" \
+    "curl -sf -o /dev/null $NGINX/$(basename "$SMALL")" > /dev/null 2>&1 || die "hyperfine against nginx"
+CURL_FLOOR_MS=$(jq '.results[0].median * 1000 | . * 10 | round / 10' "$WORK/hyperfine-floor.json")
+
+# ---- the service ---------------------------------------------------------------------------------------------------
+PEAK_RSS=0
+declare -A PEAK_BY
+# start_service BACKEND [extra -D arguments]: starts the jar on a database of its own and waits until it is ready;
+# sets SERVICE_PID and READY_MS (from process spawn to the first 200 of /q/health/ready, polled every 20 ms)
+start_service() {
+    local backend=$1; shift
+    local waited=0
+    while curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/"; do # the last one may still be going
+        [ $((waited += 1)) -lt 100 ] || die "port $PORT is still taken"
+        sleep 0.1
+    done
+    local t0; t0=$(date +%s%N)
+    java -Xmx128m -Dquarkus.http.port="$PORT" \
+        -Dquarkus.datasource.jdbc.url="jdbc:postgresql://$PGHOST:$PGPORT/${DB_PREFIX}_$backend" \
+        -Dquarkus.datasource.username=postgres \
+        -Devidence.storage.backend="$backend" \
+        -Dmp.jwt.verify.publickey.location="$KEYS/jwt-public.pem" \
+        -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer \
+        -Devidence.audit.signing-key-location="$KEYS/audit.pem" \
+        "$@" -jar target/quarkus-app/quarkus-run.jar >> "$WORK/service-$backend.log" 2>&1 &
+    SERVICE_PID=$!
+    until curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/q/health/ready"; do
+        kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
+        [ $(($(date +%s%N) - t0)) -lt 180000000000 ] || die "the service was not ready within 180 s"
+        sleep 0.02
+    done
+    READY_MS=$((($(date +%s%N) - t0) / 1000000))
+}
+# stop_service BACKEND: records the process's peak RSS (VmHWM), then stops it
+stop_service() {
+    local rss
+    rss=$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVICE_PID/status")
+    [ "$rss" -le "$PEAK_RSS" ] || PEAK_RSS=$rss
+    [ "$rss" -le "${PEAK_BY[$1]:-0}" ] || PEAK_BY[$1]=$rss
+    kill "$SERVICE_PID"
+    wait "$SERVICE_PID" 2> /dev/null || true
+    SERVICE_PID=""
+}
+# curl_api ARGS...: curl with the token, printing "status seconds bytes"
+curl_api() { curl -sS -H "$AUTH" -w '%{http_code} %{time_total} %{size_download}\n' "$@"; }
+
+goal_ingest_large() { case $1 in filesystem) echo 0.6 ;; *) echo 0.3 ;; esac; }
+goal_download_large() { case $1 in filesystem) echo 0.7 ;; *) echo 0.25 ;; esac; }
+
+LARGE_ID=artifact:$WS:v1:BENCH-1:large
+SMALL_ID=artifact:$WS:v1:BENCH-1:small
+
+case_ingest_large() {
+    local code secs size
+    read -r code secs size < <(curl_api -o "$WORK/put.json" -T "$BIG" -H 'Expect:' \
+        -H 'Content-Type: application/octet-stream' "$API/blobs/$BIG_DIGEST")
+    [ "$code" = 201 ] || die "PUT of $SIZE_MIB MiB answered $code: $(cat "$WORK/put.json")"
+    read -r code _ < <(curl_api -o "$WORK/bind.json" -H 'Content-Type: application/json' \
+        -d "{\"name\":\"large\",\"digest\":\"$BIG_DIGEST\",\"mediaType\":\"application/octet-stream\",\"source\":\"bench\",\"kind\":\"snapshot\",\"capturedAt\":\"2026-06-18T10:20:00Z\"}" \
+        "$API/workspaces/$WS/incidents/BENCH-1/artifacts")
+    [ "$code" = 201 ] || die "binding the large blob answered $code: $(cat "$WORK/bind.json")"
+    local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_ingest_large "$1")
+    row 1 "ingest $SIZE, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+        "$(ratio "$ours" "$REF_OPENSSL")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" "$goal")"
+}
+
+case_download_large() {
+    local code secs size
+    read -r code secs size < <(curl_api -o /dev/null -D "$WORK/get.headers" "$API/artifacts/$LARGE_ID/content")
+    [ "$code" = 200 ] && [ "$size" = "$BIG_BYTES" ] || die "GET of the large artifact: $code, $size bytes"
+    grep -qi "^repr-digest: sha-256=:$(hex_to_b64 "$BIG_HEX"):" "$WORK/get.headers" \
+        || die "GET of the large artifact: wrong Repr-Digest: $(cat "$WORK/get.headers")"
+    # the timed download goes to /dev/null; a second one checks the bytes themselves
+    local served
+    served=$(curl -sS -H "$AUTH" "$API/artifacts/$LARGE_ID/content" | openssl dgst -sha256 -r | cut -d' ' -f1)
+    [ "$served" = "$BIG_HEX" ] || die "the large artifact came back with digest $served"
+    local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_download_large "$1")
+    row 2 "download $SIZE, \`$1\`" "$ours MB/s" "$REF_NGINX_BIG MB/s (nginx, sendfile)" \
+        "$(ratio "$ours" "$REF_NGINX_BIG")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_NGINX_BIG")" "$goal")"
+}
+
+case_verification() {
+    local code secs
+    read -r code secs _ < <(curl_api -o "$WORK/verify.json" -X POST -H 'Content-Type: application/json' \
+        -d "{\"digest\":\"$BIG_DIGEST\"}" "$API/artifacts/$LARGE_ID/verifications")
+    [ "$code" = 201 ] && [ "$(jq -r .verified "$WORK/verify.json")" = true ] \
+        || die "verification answered $code: $(cat "$WORK/verify.json")"
+    local ours; ours=$(mbps "$BIG_BYTES" "$secs")
+    row 5 "verification of a $SIZE artifact, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+        "$(ratio "$ours" "$REF_OPENSSL")×" "≥ 0.7×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" 0.7)"
+}
+
+case_small_ingest() {
+    node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "$WS" \
+        --count "$SMALL_COUNT" --warmup "$SMALL_WARMUP" --max-seconds "$SMALL_MAX_SECONDS" --concurrency 16 \
+        > "$WORK/small-ingest-$1.json"
+    local j=$WORK/small-ingest-$1.json
+    local rate p50 p99 retries done stopped=""
+    rate=$(jq -r '.perSecond | round' "$j"); p50=$(jq -r .p50 "$j"); p99=$(jq -r .p99 "$j"); retries=$(jq -r .retries503 "$j")
+    done=$(jq -r .done "$j")
+    [ "$retries" = 0 ] || note "small ingest, \`$1\`: $retries answers 503 service-busy, retried after Retry-After (latency includes the wait)"
+    [ "$done" = "$SMALL_COUNT" ] || stopped=" (stopped at the $SMALL_MAX_SECONDS s limit after $done)"
+    row 3 "ingest 10 KiB JSON artifacts (blob + bind), 16 clients, $SMALL_COUNT, \`$1\`" \
+        "$rate artifacts/s, p50 $p50 ms, p99 $p99 ms$stopped" "pgbench: $REF_PG_TPS rows/s, p50 $REF_PG_P50 ms, p99 $REF_PG_P99 ms" \
+        "$(ratio "$rate" "$REF_PG_TPS")×" "≥ 0.5×, p99 ≤ 50 ms" \
+        "$(all_yes "$(at_least "$(ratio "$rate" "$REF_PG_TPS")" 0.5)" "$(at_most "$p99" 50)")"
+}
+
+case_small_read() {
+    local served
+    served=sha256:$(curl -sS -H "$AUTH" "$API/artifacts/$SMALL_ID/content" | sha256sum | cut -d' ' -f1)
+    [ "$served" = "$SMALL_DIGEST" ] || die "the small artifact came back with digest $served"
+    wrk -t2 -c32 -d"${WRK_SECONDS}s" --latency -H "$AUTH" "$API/artifacts/$SMALL_ID/content" > "$WORK/wrk-$1.txt"
+    local errors rps p99
+    errors=$(wrk_errors "$WORK/wrk-$1.txt"); rps=$(wrk_rps "$WORK/wrk-$1.txt"); p99=$(wrk_p99 "$WORK/wrk-$1.txt")
+    [ "$errors" = 0 ] || note "small reads, \`$1\`: $errors failed requests (non-2xx or socket errors) of $(awk '/requests in/ { print $1 }' "$WORK/wrk-$1.txt")"
+    row 4 "read a 10 KiB artifact, 32 connections, \`$1\`" "$rps req/s, p99 $p99 ms" \
+        "nginx: $REF_NGINX_RPS req/s, p99 $REF_NGINX_P99 ms" "$(ratio "$rps" "$REF_NGINX_RPS")×" "≥ 0.5×" \
+        "$(all_yes "$(at_least "$(ratio "$rps" "$REF_NGINX_RPS")" 0.5)" "$([ "$errors" = 0 ] && echo yes)")"
+}
+
+case_postmortem() {
+    node bench/seed-incident.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "$WS" --incident PM-1 \
+        --artifacts 200 --artifact-size 65536 --findings 100 --timeline 50 > "$WORK/seed-$1.json"
+    local inc=$API/workspaces/$WS/incidents/PM-1 code
+    # once for correctness: the postmortem ends with the manifest's digest; the bundle's files check out
+    read -r code _ < <(curl_api -o "$WORK/postmortem.md" -H 'Accept: text/markdown' "$inc/postmortem")
+    [ "$code" = 200 ] || die "postmortem answered $code"
+    read -r code _ < <(curl_api -o "$WORK/manifest.json" "$inc/evidence-manifest")
+    [ "$code" = 200 ] || die "manifest answered $code"
+    tail -n 1 "$WORK/postmortem.md" | grep -q "$(sha256sum "$WORK/manifest.json" | cut -d' ' -f1)" \
+        || die "the postmortem's last line does not name the manifest's digest"
+    read -r code _ < <(curl_api -o "$WORK/bundle.zip" "$inc/evidence-bundle")
+    [ "$code" = 200 ] || die "bundle answered $code"
+    rm -rf "$WORK/bundle" && mkdir -p "$WORK/bundle"
+    (cd "$WORK/bundle" && jar xf ../bundle.zip && sha256sum --quiet -c SHA256SUMS) || die "the bundle does not check"
+    [ "$(ls "$WORK/bundle/artifacts" | wc -l)" = 200 ] || die "the bundle does not hold 200 artifacts"
+    rm -rf "$WORK/bundle" "$WORK/bundle.zip"
+
+    local c="curl -sf -o /dev/null -H 'Authorization: Bearer $TOKEN'"
+    hyperfine -N --style none --warmup 2 --runs "$RUNS" --export-json "$WORK/hyperfine-$1.json" \
+        -n markdown "$c -H 'Accept: text/markdown' $inc/postmortem" \
+        -n manifest "$c $inc/evidence-manifest" \
+        -n bundle "$c $inc/evidence-bundle" > "$WORK/hyperfine-$1.txt" 2>&1 \
+        || die "hyperfine: $(cat "$WORK/hyperfine-$1.txt")"
+    p50() { jq --arg n "$1" '.results[] | select(.command == $n) | .median * 1000 | round' "$WORK/hyperfine-$2.json"; }
+    local md bundle manifest
+    md=$(p50 markdown "$1"); manifest=$(p50 manifest "$1"); bundle=$(p50 bundle "$1")
+    row 6 "postmortem Markdown, incident of 200 artifacts, 100 findings, 50 timeline entries, \`$1\`" \
+        "p50 $md ms" "—" "—" "≤ 50 ms" "$(at_most "$md" 50)"
+    row 7 "evidence bundle of the same incident (200 × 64 KiB), \`$1\`" "p50 $bundle ms" "—" "—" "≤ 500 ms" \
+        "$(at_most "$bundle" 500)"
+    row 8 "evidence manifest of the same incident, \`$1\`" "p50 $manifest ms" "—" "—" "—" "—"
+}
+
+run_case() {
+    local name=$1 backend=$2
+    log "$backend: $name"
+    # each case in a subshell, so that a failing one is reported and the others still run
+    set +e
+    (set -e; "$name" "$backend")
+    local rc=$?
+    set -e
+    [ $rc = 0 ] || { note "\`$backend\`: case ${name#case_} FAILED (see the log above); its row is missing"; FAILED=1; }
+}
+
+FAILED=0
+for backend in $BACKENDS; do
+    BACKEND_INDEX=$((BACKEND_INDEX + 1))
+    extra=()
+    case $backend in
+        filesystem)
+            rm -rf "$WORK/blobs-filesystem"
+            extra=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
+        postgres) ;;
+        *) die "unknown backend $backend: add a case for it in bench/run.sh (its extra -D arguments)" ;;
+    esac
+    fresh_db "${DB_PREFIX}_$backend"
+    : > "$WORK/service-$backend.log"
+    log "$backend: starting the service (fresh database ${DB_PREFIX}_$backend)"
+    start_service "$backend" "${extra[@]}"
+    note "\`$backend\`: first start, migrating an empty database, ready after $READY_MS ms"
+
+    read -r code _ < <(curl_api -o "$WORK/incident.json" -H 'Content-Type: application/json' \
+        -d '{"key":"BENCH-1","title":"Benchmark evidence","severity":"SEV-3"}' "$API/workspaces/$WS/incidents")
+    [ "$code" = 201 ] || die "creating incident BENCH-1 answered $code: $(cat "$WORK/incident.json")"
+    read -r code _ < <(curl_api -o "$WORK/put.json" -T "$SMALL" -H 'Content-Type: application/octet-stream' \
+        "$API/blobs/$SMALL_DIGEST")
+    [ "$code" = 201 ] || die "PUT of the small file answered $code: $(cat "$WORK/put.json")"
+    read -r code _ < <(curl_api -o "$WORK/bind.json" -H 'Content-Type: application/json' \
+        -d "{\"name\":\"small\",\"digest\":\"$SMALL_DIGEST\",\"mediaType\":\"application/json\",\"source\":\"bench\",\"kind\":\"snapshot\",\"capturedAt\":\"2026-06-18T10:20:00Z\"}" \
+        "$API/workspaces/$WS/incidents/BENCH-1/artifacts")
+    [ "$code" = 201 ] || die "binding the small file answered $code: $(cat "$WORK/bind.json")"
+
+    run_case case_ingest_large "$backend"
+    run_case case_download_large "$backend"
+    run_case case_verification "$backend"
+    run_case case_small_ingest "$backend"
+    run_case case_small_read "$backend"
+    run_case case_postmortem "$backend"
+    stop_service "$backend"
+
+    log "$backend: start to ready, $STARTS times"
+    : > "$WORK/ready-$backend.txt"
+    for _ in $(seq 1 "$STARTS"); do
+        start_service "$backend" "${extra[@]}"
+        echo "$READY_MS" >> "$WORK/ready-$backend.txt"
+        stop_service "$backend"
+    done
+    ready_s=$(median < "$WORK/ready-$backend.txt" | awk '{ printf "%.2f", $1 / 1000 }')
+    row 9 "start to ready, \`$backend\` (median of $STARTS, migrated database)" "$ready_s s" "—" "—" "≤ 2.5 s" \
+        "$(at_most "$ready_s" 2.5)"
+
+    warnings=$(grep -cE '^[0-9:,]+ (WARN|ERROR) ' "$WORK/service-$backend.log" || true)
+    if [ "$warnings" != 0 ]; then
+        note "\`$backend\`: the service logged $warnings WARN/ERROR lines (bench/work/service-$backend.log), most often:"
+        grep -E '^[0-9:,]+ (WARN|ERROR) ' "$WORK/service-$backend.log" | sed -E 's/^[0-9:,]+ +//; s/ \([^)]*\) / /' \
+            | cut -c1-150 | sort | uniq -c | sort -rn | head -n 3 \
+            | awk '{ n = $1; $1 = ""; print "  - " n "× `" substr($0, 2) "`" }' >> "$NOTES"
+    fi
+    if [ "$KEEP_DATA" != 1 ]; then
+        psql_q -d postgres -c "DROP DATABASE ${DB_PREFIX}_$backend WITH (FORCE)"
+        rm -rf "$WORK/blobs-filesystem"
+    fi
+done
+
+BACKEND_INDEX=0
+peaks=""
+for backend in $BACKENDS; do peaks="$peaks${peaks:+, }$backend ${PEAK_BY[$backend]:-?} MB"; done
+row 10 "peak RSS of the service across the run (VmHWM, -Xmx128m)" "$PEAK_RSS MB ($peaks)" "—" "—" "≤ 300 MB" \
+    "$(at_most "$PEAK_RSS" 300)"
+
+kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
+
+# ---- the table -----------------------------------------------------------------------------------------------------
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+mem=$(awk '/^MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
+java_version=$(java -version 2>&1 | head -n 1 | sed 's/"//g')
+pg_version=$(psql_q -d postgres -tAc 'show server_version' | cut -d' ' -f1)
+commit=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
+pressure="unknown"
+if [ -n "$PSI_START" ]; then # the share of the time during which something waited for a CPU (Linux PSI "some")
+    psi_end=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu)
+    pressure=$(calc "printf \"%.0f%%\", ($psi_end - $PSI_START) / 10 / (($(date +%s%N) - $T_START) / 1e6)")
+fi
+git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitted changes"
+{
+    echo "# Benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo
+    echo "- Commit $commit; $(nproc) cores ($cpu), $mem GiB; $java_version, the service with \`-Xmx128m\`;"
+    echo "  PostgreSQL $pg_version on the same machine."
+    echo "- Every figure, ours and reference, was measured in this one run of \`bench/run.sh\`, which took"
+    echo "  $((SECONDS / 60)) min $((SECONDS % 60)) s including the build."
+    echo "- Load on the machine while measuring: CPU pressure $pressure (PSI \"some\": the share of the time"
+    echo "  something waited for a CPU), load average $LOAD_START at the start and $(cut -d' ' -f1 /proc/loadavg) at the end."
+    echo "  Other work on the machine makes the figures noisy."
+    echo
+    echo "| case | ours | reference (same run) | ratio | goal | met? |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+    sort -t$'\t' -k1,1V "$ROWS" | cut -f2-
+    echo
+    echo "How each case is measured:"
+    echo
+    echo "- Large blobs: $SIZE of random bytes, uploaded with \`curl -T\` to \`PUT /api/v1/blobs/{digest}\` and"
+    echo "  bound as an artifact; downloaded from \`GET /api/v1/artifacts/{id}/content\` to /dev/null (a second"
+    echo "  download checks the bytes' digest, and the timed one the \`Repr-Digest\`); verified with"
+    echo "  \`POST /api/v1/artifacts/{id}/verifications\`. MB/s = 10^6 bytes per second of curl's total time."
+    echo "- Small ingest: \`bench/small-ingest.mjs\`, 16 concurrent clients each doing PUT blob then bind artifact, over"
+    echo "  20 incidents; latency per pair; after a warm-up of $SMALL_WARMUP artifacts (at most 30 s) that is not counted;"
+    echo "  no new artifact after $SMALL_MAX_SECONDS s. Reference: pgbench, 16 clients, each transaction inserting one"
+    echo "  10 KiB uncompressed text row, $SMALL_COUNT transactions."
+    echo "- Small reads: \`wrk -t2 -c32 -d${WRK_SECONDS}s --latency\` on the artifact's content and on nginx serving the"
+    echo "  same file (\`sendfile on\`)."
+    echo "- Postmortem, manifest, bundle: an incident built by \`bench/seed-incident.mjs\` (every artifact verified once,"
+    echo "  findings proposed, a proposed root cause, 5 actions); median of $RUNS runs of \`curl\` by hyperfine, which"
+    echo "  includes curl's own start (curl fetching nginx's 10 KiB file takes $CURL_FLOOR_MS ms)."
+    echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms, on the"
+    echo "  database the run already migrated. Peak RSS: \`VmHWM\` of each service process before it is stopped."
+    if [ -s "$NOTES" ]; then
+        echo
+        echo "Notes from this run:"
+        echo
+        cat "$NOTES"
+    fi
+} > "$WORK/latest.md"
+cp "$WORK/latest.md" "$OUT"
+cat "$OUT"
+log "written to $OUT"
+[ "$FAILED" = 0 ] || die "some cases failed; see the notes"
