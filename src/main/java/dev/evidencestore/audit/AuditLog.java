@@ -1,13 +1,11 @@
 package dev.evidencestore.audit;
 
-import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.PageCursor;
 import dev.evidencestore.domain.Workspace;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.List;
@@ -16,25 +14,18 @@ import java.util.List;
 @ApplicationScoped
 public class AuditLog {
 
-    private final EntityManager entityManager;
+    private final AuditWriter writer;
 
-    AuditLog(EntityManager entityManager) {
-        this.entityManager = entityManager;
+    AuditLog(AuditWriter writer) {
+        this.writer = writer;
     }
 
     /**
-     * Appends an entry in a transaction of its own, after whatever the request did has committed or rolled back.
-     * The chain lock makes the read of the head and the insert one step for every instance of the service.
+     * Appends an entry after whatever the request did has committed or rolled back, and returns it once it has
+     * committed itself. Appends from concurrent requests are committed together (see {@link AuditWriter}).
      */
     public AuditEntry append(AuditEvent event) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            ChainLock.acquire(entityManager);
-            AuditEntryEntity head = head();
-            AuditEntry entry = head == null ? AuditEntry.chain(1, Clock.now(), event, ChainHash.GENESIS)
-                    : AuditEntry.chain(head.seq + 1, Clock.now(), event, head.entryHash);
-            AuditEntryEntity.of(entry).persist();
-            return entry;
-        });
+        return writer.append(event);
     }
 
     /** A workspace's entries, oldest first; {@code after} is the cursor of the previous page, or null for the first. */
