@@ -244,7 +244,7 @@ function problemType(r) {
 /** Checks that every acknowledged write of a `writes` journal is there. Prints one JSON line. */
 async function verifyWrites() {
     const journal = readJournal(args.journal);
-    const acked = journal.filter((j) => ok(j.status));
+    const acked = journal.filter((j) => ok(j.status) && (j.op === 'incident' || j.op === 'blob'));
     const problems = [];
     await inBatches(acked, 8, async (j) => {
         if (j.op === 'incident') {
