@@ -254,9 +254,12 @@ case_pg_stop() {
     PG_STOPPED=1
     pg_ctlcluster --skip-systemctl-redirect "$PGVERSION" main stop -m immediate > /dev/null 2>&1
     sleep "$down_s"
-    t_start=$(date +%s%3N)
+    local t_pg_start
+    t_pg_start=$(date +%s%3N)
     pg_start
-    local pg_ready_ms=$(( $(date +%s%3N) - t_start ))
+    # PostgreSQL is down until it has finished its crash recovery and accepts connections again
+    t_start=$(date +%s%3N)
+    local pg_ready_ms=$(( t_start - t_pg_start ))
     # recovered: the first write acknowledged after PostgreSQL started; wait at most 60 s
     for _ in $(seq 1 120); do
         sleep 0.5
@@ -292,7 +295,7 @@ case_pg_stop() {
     lost=$(echo "$verdict" | jq '.problemCount')
     { [ "$n" -gt 0 ] && [ "$bad" = 0 ] && [ "$max_ms" -lt 8000 ] && [ "$lost" = 0 ] && [ "$alive" = yes ] \
         && [ "$recovered_ms" -lt 60000 ] && [ "$live_down" = 0 ]; } || status=FAIL
-    result pg-stop "$status" "down ${down_s}s: $n requests while down, statuses $(echo "$during" | jq -c .statuses), types $(echo "$during" | jq -c .types), not-503-problem-with-Retry-After=$bad, transport errors $(echo "$during" | jq -c .errors), max response ${max_ms}ms (limit 8000); live probes failed while down=$live_down, ready while down: $ready_down; PostgreSQL ready after ${pg_ready_ms}ms, service writing again ${recovered_ms}ms after PostgreSQL start (no restart: $alive); acknowledged writes $(echo "$verdict" | jq .acked), lost $lost; $(elapsed "$started")s"
+    result pg-stop "$status" "stopped ${down_s}s: $n requests while down, statuses $(echo "$during" | jq -c .statuses), types $(echo "$during" | jq -c .types), not-503-problem-with-Retry-After=$bad, transport errors $(echo "$during" | jq -c .errors), max response ${max_ms}ms (limit 8000); live probes failed while down=$live_down, ready while down: $ready_down; PostgreSQL down $(( t_start - t_stop ))ms in all (crash recovery ${pg_ready_ms}ms), service writing again ${recovered_ms}ms after PostgreSQL was ready (no restart: $alive); acknowledged writes $(echo "$verdict" | jq .acked), lost $lost; $(elapsed "$started")s"
     [ "$lost" = 0 ] || note "lost: $(echo "$verdict" | jq -c '.problems')"
 }
 
@@ -425,7 +428,7 @@ overload_backend() {
     local i slow=()
     for i in $(seq 1 50); do
         head -c 100000 /dev/urandom > "$dir/slow/$i.bin"
-        ( curl -s -o "$dir/slow/$i.json" -m 60 -w '%{http_code}' --limit-rate 10k -H "$(auth)" \
+        ( curl -s -o "$dir/slow/$i.json" -m 60 -w '%{http_code}\n' --limit-rate 10k -H "$(auth)" \
             -H 'Content-Type: application/octet-stream' -T "$dir/slow/$i.bin" \
             "$(api "$port")/blobs/sha256:$(sha256sum "$dir/slow/$i.bin" | cut -d' ' -f1)" > "$dir/slow/$i.code" ) &
         slow+=($!)
