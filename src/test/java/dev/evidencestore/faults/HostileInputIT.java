@@ -492,7 +492,11 @@ class HostileInputIT {
             violation("5xx", where + ": " + response.status() + " " + abbreviate(response.text()));
         } else if (response.status() >= 400) {
             String type = response.header("content-type");
-            if (type == null || !type.startsWith("application/problem+json")) {
+            if (type == null && response.status() != 500) {
+                // refused by the HTTP layer (Vert.x/Netty) before any resource or exception mapper saw the request
+                violation("http-layer-error-without-body-type", where + ": " + response.status() + " "
+                        + abbreviate(response.text()));
+            } else if (type == null || !type.startsWith("application/problem+json")) {
                 violation("error-not-problem-json", where + ": " + response.status() + " " + type + " "
                         + abbreviate(response.text()));
             } else if (!method.equals("HEAD")) {
