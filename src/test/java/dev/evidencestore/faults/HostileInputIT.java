@@ -97,6 +97,7 @@ class HostileInputIT {
     private static final Map<String, String> VALID = new LinkedHashMap<>();
     private static Map<String, Set<String>> seededRows;
     private static String snapshot;
+    private static long auditEntries;
 
     private static final AtomicInteger REQUESTS = new AtomicInteger();
     private static final Map<String, AtomicInteger> STATUSES = Collections.synchronizedMap(new java.util.TreeMap<>());
@@ -137,6 +138,7 @@ class HostileInputIT {
         operations = readContract();
         seededRows = rows(WRITE_ONCE);
         snapshot = snapshot();
+        auditEntries = auditEntries();
     }
 
     @AfterContainer
@@ -512,6 +514,17 @@ class HostileInputIT {
             }
         }
         try {
+            // every write that reaches a resource, refused or not, is appended to the audit log; requests refused
+            // while routing or negotiating (404 and 405 of unknown paths, 406, 415) and reads sent as POST are not
+            long audited = auditEntries();
+            boolean write = (method.equals("POST") || method.equals("PUT") || method.equals("PATCH"))
+                    && !path.equals("/api/v1/citations/check") && !path.equals("/api/v1/audit/verify");
+            boolean routed = !List.of(404, 405, 406, 415).contains(response.status());
+            if (write && routed && response.status() > 0 && response.header("content-type") != null
+                    && audited == auditEntries) {
+                violation("write-not-audited", where + ": " + response.status() + " " + abbreviate(response.text()));
+            }
+            auditEntries = audited;
             String now = snapshot();
             if (response.status() >= 400 || response.status() == 0) {
                 if (!now.equals(snapshot)) {
@@ -766,6 +779,14 @@ class HostileInputIT {
     }
 
     // ---- the database, as an operator sees it --------------------------------------------------------------------
+
+    private static long auditEntries() throws Exception {
+        try (Statement statement = database.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT count(*) FROM audit_entry")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
 
     /** Row count and a digest of every row of every evidence table. */
     private static String snapshot() throws Exception {
