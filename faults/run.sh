@@ -458,6 +458,12 @@ overload_backend() {
     done
     local verdict
     verdict=$($CLIENT verify-writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --journal "$dir/burst.jsonl")
+    # every acknowledged write has its audit entry (the README: every write is appended to audit_entry)
+    local acked_writes audited unaudited
+    acked_writes=$(( $(jq -s '[.[] | select((.op == "incident" or .op == "blob") and .status >= 200 and .status < 300)] | length' \
+        "$dir/burst.jsonl") + 1 + $(grep -c '^2' "$dir"/slow/*.code | awk -F: '{ s += $2 } END { print s }') ))
+    audited=$(psql_db "$db" -c "SELECT count(*) FROM audit_entry WHERE status BETWEEN 200 AND 299 AND method IN ('POST', 'PUT')")
+    unaudited=$(( acked_writes - audited ))
     local probes probes_failed probe_max
     probes=$(wc -l < "$dir/health.log")
     probes_failed=$(grep -vc '^200 ' "$dir/health.log")
@@ -469,8 +475,8 @@ overload_backend() {
     no_retry=$(echo "$burst" | jq '.refusedWithoutRetryAfter'); not_problem=$(echo "$burst" | jq '.errorsNotProblemJson')
     lost=$(( $(echo "$verdict" | jq '.problemCount') + slow_lost ))
     { [ "$five_hundreds" = 0 ] && [ "$errors" = 0 ] && [ "$no_retry" = 0 ] && [ "$not_problem" = 0 ] && [ "$lost" = 0 ] \
-        && [ "$probes_failed" = 0 ] && [ "$alive" = yes ] && [ "${rss:-9999}" -lt 512 ]; } || status=FAIL
-    result "overload[$backend]" "$status" "burst of $n: statuses $(echo "$burst" | jq -c .statuses) in $(echo "$burst" | jq .seconds)s (p50 $(echo "$burst" | jq .p50ms)ms, p99 $(echo "$burst" | jq .p99ms)ms, max $(echo "$burst" | jq .maxMs)ms), 429/503 without Retry-After=$no_retry, errors not problem+json=$not_problem; 50 slow uploads: $slow_codes; health/live $((probes - probes_failed))/$probes answered 200 within 2 s (slowest ${probe_max}s); peak RSS ${rss}MB (-Xmx128m); acknowledged writes lost=$lost; $(elapsed "$started")s"
+        && [ "$probes_failed" = 0 ] && [ "$alive" = yes ] && [ "${rss:-9999}" -lt 512 ] && [ "$unaudited" -le 0 ]; } || status=FAIL
+    result "overload[$backend]" "$status" "burst of $n: statuses $(echo "$burst" | jq -c .statuses) in $(echo "$burst" | jq .seconds)s (p50 $(echo "$burst" | jq .p50ms)ms, p99 $(echo "$burst" | jq .p99ms)ms, max $(echo "$burst" | jq .maxMs)ms), 429/503 without Retry-After=$no_retry, errors not problem+json=$not_problem; 50 slow uploads: $slow_codes; health/live $((probes - probes_failed))/$probes answered 200 within 2 s (slowest ${probe_max}s); peak RSS ${rss}MB (-Xmx128m); acknowledged writes lost=$lost, acknowledged writes missing from the audit log=$unaudited of $acked_writes; $(elapsed "$started")s"
 }
 
 # ---- case 6: hostile input --------------------------------------------------------------------------------------
