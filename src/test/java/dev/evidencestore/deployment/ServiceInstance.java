@@ -15,27 +15,27 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** One instance of the packaged service (target/quarkus-app), run as its own process, as in production. */
-final class ServiceInstance {
+public final class ServiceInstance {
 
     private static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    final String name;
-    final int port;
+    public final String name;
+    public final int port;
     private final Map<String, String> settings;
     private Process process;
 
-    ServiceInstance(String name, int port, Map<String, String> settings) {
+    public ServiceInstance(String name, int port, Map<String, String> settings) {
         this.name = name;
         this.port = port;
         this.settings = settings;
     }
 
-    URI uri(String path) {
+    public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
-    ServiceInstance start() throws IOException {
+    public ServiceInstance start() throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-Dquarkus.http.port=" + port));
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
@@ -48,7 +48,7 @@ final class ServiceInstance {
     }
 
     /** Waits until /q/health/ready answers 200, or fails naming the log to read. */
-    void awaitReady(Duration limit) throws InterruptedException {
+    public void awaitReady(Duration limit) throws InterruptedException {
         Instant deadline = Instant.now().plus(limit);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
@@ -73,12 +73,12 @@ final class ServiceInstance {
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed, as when a node dies. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor();
     }
 
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (process != null && process.isAlive()) {
             process.destroy();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {

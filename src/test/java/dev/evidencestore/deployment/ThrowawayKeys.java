@@ -19,15 +19,15 @@ import java.util.Set;
  * Key pairs made for one run of the packaged jar: production refuses the published dev keys, as it should, so the
  * integration tests bring their own, the way an operator would.
  */
-final class ThrowawayKeys {
+public final class ThrowawayKeys {
 
-    static final String ISSUER = "https://evidence-store.dev/it-issuer";
+    public static final String ISSUER = "https://evidence-store.dev/it-issuer";
 
-    final Path jwtPublicKey;
-    final Path auditSigningKey;
+    public final Path jwtPublicKey;
+    public final Path auditSigningKey;
     private final PrivateKey jwtSigningKey;
 
-    ThrowawayKeys(Path directory) {
+    public ThrowawayKeys(Path directory) {
         try {
             Files.createDirectories(directory);
             KeyPair jwt = generate("RSA");
@@ -39,7 +39,7 @@ final class ThrowawayKeys {
         }
     }
 
-    String token(String name, String... roles) {
+    public String token(String name, String... roles) {
         return Jwt.upn(name).subject(name).issuer(ISSUER).groups(Set.of(roles)).expiresIn(Duration.ofHours(1))
                 .sign(jwtSigningKey);
     }
