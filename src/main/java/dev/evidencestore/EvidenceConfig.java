@@ -23,7 +23,19 @@ public interface EvidenceConfig {
 
     Review review();
 
+    Http http();
+
     Audit audit();
+
+    interface Http {
+        /**
+         * Requests handled at once (health, metrics and the OpenAPI document not counted). Beyond it a request is
+         * answered 503 service-busy with Retry-After at once, instead of queueing for threads and database
+         * connections until everything times out.
+         */
+        @WithDefault("64")
+        int maxConcurrentRequests();
+    }
 
     interface Review {
         /** Whether a reviewer is kept from accepting what they created, or verified only themselves. */
@@ -50,6 +62,10 @@ public interface EvidenceConfig {
         /** Where blob bytes live. */
         @WithDefault("postgres")
         Backend backend();
+
+        /** How often uploads abandoned by a crash are looked for (and how long after start the first look is). */
+        @WithDefault("10m")
+        Duration sweepInterval();
 
         Filesystem filesystem();
 

@@ -27,6 +27,10 @@ final class Outage {
     static Optional<Refusal> recognise(Throwable failure) {
         Set<Throwable> seen = new HashSet<>();
         for (Throwable cause = failure; cause != null && seen.add(cause); cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && poolExhausted(sql)) {
+                return Optional.of(retry(ProblemType.SERVICE_BUSY,
+                        "every database connection is in use; nothing was stored"));
+            }
             if (cause instanceof SQLException sql && databaseGone(sql)) {
                 return Optional.of(retry(ProblemType.DATABASE_UNAVAILABLE,
                         "the database cannot be reached right now; nothing was stored"));
@@ -50,11 +54,15 @@ final class Outage {
 
     private static boolean databaseGone(SQLException e) {
         String state = e.getSQLState();
-        if (state != null) {
-            return state.startsWith("08") || DATABASE_GONE.contains(state);
-        }
-        // Agroal's pool gives no SQLSTATE when no connection could be had within the acquisition timeout
-        return e.getMessage() != null && e.getMessage().contains("acquisition timeout");
+        return state != null && (state.startsWith("08") || DATABASE_GONE.contains(state));
+    }
+
+    /**
+     * Agroal gives no SQLSTATE when no connection could be had within the acquisition timeout. With the database
+     * down, opening a connection fails at once with a connection error instead, so a timeout means saturation.
+     */
+    private static boolean poolExhausted(SQLException e) {
+        return e.getSQLState() == null && e.getMessage() != null && e.getMessage().contains("acquisition timeout");
     }
 
     /** ENOSPC and EDQUOT, as the JDK reports them from the operating system's message. */

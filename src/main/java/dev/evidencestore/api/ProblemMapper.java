@@ -156,6 +156,15 @@ public class ProblemMapper {
         return Problems.response(outage);
     }
 
+    /** A Content-Type or Accept header that is not a media type at all fails while the request is matched. */
+    @ServerExceptionMapper
+    public Response unparsableHeader(IllegalArgumentException e) {
+        if (e.getMessage() != null && e.getMessage().startsWith("Failed to parse media type")) {
+            return Problems.response(ProblemType.INVALID_REQUEST, "a Content-Type or Accept header is not a media type");
+        }
+        return unexpected(e);
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         Optional<Refusal> outage = Outage.recognise(e);

@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +25,8 @@ public class StrictJson implements ObjectMapperCustomizer {
         // request bodies are small records; a bigger document is an attack on memory, refused while it is read
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxDocumentLength(MAX_DOCUMENT_BYTES).build());
+        // a key given twice would otherwise be read as its last value, so a body could say two things at once
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);

@@ -7,4 +7,18 @@ package dev.evidencestore.audit;
  */
 public record AuditEvent(String actor, String workspace, String method, String path, String target, int status,
                          String problem) {
+
+    /**
+     * A hostile request may carry a NUL in its path (sent as %00), which PostgreSQL text cannot hold: it is recorded
+     * percent-encoded again, so that the refusal is still audited.
+     */
+    public AuditEvent {
+        actor = storable(actor);
+        path = storable(path);
+        target = storable(target);
+    }
+
+    private static String storable(String text) {
+        return text == null ? null : text.replace("\u0000", "%00");
+    }
 }

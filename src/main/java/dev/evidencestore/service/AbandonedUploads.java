@@ -8,7 +8,6 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Clears what uploads interrupted by a crash left in the blob store, once they have been idle long enough that no
@@ -33,7 +32,7 @@ public class AbandonedUploads {
         };
     }
 
-    @Scheduled(every = "10m", delay = 1, delayUnit = TimeUnit.MINUTES,
+    @Scheduled(every = "${evidence.storage.sweep-interval}", delayed = "${evidence.storage.sweep-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void onSchedule() {
         // instances sharing one store take turns; whoever finds the lock taken leaves the sweep to its holder

@@ -28,9 +28,10 @@ class OutageTest {
     }
 
     @Test
-    void anExhaustedPoolIsADatabaseOutageToo() {
+    void anExhaustedPoolIsBusyNotAnOutage() {
         Refusal refusal = Outage.recognise(new SQLException("Sorry, acquisition timeout!")).orElseThrow();
-        assertEquals(ProblemType.DATABASE_UNAVAILABLE, refusal.type());
+        assertEquals(ProblemType.SERVICE_BUSY, refusal.type());
+        assertEquals(5, refusal.extensions().get("retryAfterSeconds"));
     }
 
     @Test
