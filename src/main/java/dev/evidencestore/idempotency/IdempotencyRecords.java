@@ -48,6 +48,8 @@ public class IdempotencyRecords {
             WHERE principal = ? AND idempotency_key = ? AND lease = ? AND state = 'in-flight'""";
     private static final String RELEASE = """
             DELETE FROM idempotency_record WHERE principal = ? AND idempotency_key = ? AND lease = ?""";
+    private static final String SWEEP = """
+            DELETE FROM idempotency_record WHERE created_at < now() - make_interval(secs => ?)""";
     /** A row that vanishes between taking and reading (released, swept) is taken again, a few times at most. */
     private static final int ATTEMPTS = 3;
     /**
@@ -104,6 +106,11 @@ public class IdempotencyRecords {
             statement.setString(2, held.key().value());
             statement.setObject(3, held.lease());
         });
+    }
+
+    /** Deletes records older than the retention; returns how many. */
+    int sweep() {
+        return update(SWEEP, statement -> statement.setDouble(1, seconds(retention)));
     }
 
     private boolean take(HeldKey held, RequestFingerprint fingerprint) {
