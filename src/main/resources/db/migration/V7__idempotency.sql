@@ -31,3 +31,8 @@ CREATE TABLE idempotency_record (
 );
 
 CREATE INDEX idempotency_record_by_age ON idempotency_record (created_at);
+
+-- A retry answered with the stored answer did nothing itself; its audit entry says so, rather than looking like a
+-- second create. Entries written before this column existed are not replays. (Adding a column with a constant
+-- default rewrites no row, so the write-once triggers are not involved.)
+ALTER TABLE audit_entry ADD COLUMN replayed boolean NOT NULL DEFAULT false;
