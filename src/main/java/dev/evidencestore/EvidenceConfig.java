@@ -27,6 +27,8 @@ public interface EvidenceConfig {
 
     Audit audit();
 
+    Idempotency idempotency();
+
     interface Http {
         /**
          * Requests handled at once (health, metrics and the OpenAPI document not counted). Beyond it a request is
@@ -50,6 +52,19 @@ public interface EvidenceConfig {
         /** How often a signed checkpoint of the audit chain is written. */
         @WithDefault("1h")
         Duration checkpointInterval();
+    }
+
+    interface Idempotency {
+        /** How long a completed create is kept for retries with its Idempotency-Key; afterwards the key is free. */
+        @WithDefault("24h")
+        Duration retention();
+
+        /**
+         * How long a request may hold its key before it counts as abandoned (its instance died mid-request) and a
+         * retry may run in its place. Far above any create but a slow large upload.
+         */
+        @WithDefault("2m")
+        Duration abandonedAfter();
     }
 
     interface Blob {

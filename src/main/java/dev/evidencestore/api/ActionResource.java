@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.ActionPatch;
 import dev.evidencestore.domain.SequenceId;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
 import jakarta.annotation.security.PermitAll;
@@ -38,6 +39,7 @@ public class ActionResource {
     }
 
     @PATCH
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public ActionResponse patch(@PathParam("id") String id, ObjectNode body) throws IOException {

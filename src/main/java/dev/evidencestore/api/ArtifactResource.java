@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.ReferrerService;
@@ -59,6 +60,7 @@ public class ArtifactResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.REVIEWER)
     @Path("/verifications")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -3,6 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.audit.AuditCheckpoints;
 import dev.evidencestore.audit.AuditVerifier;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -26,6 +27,7 @@ public class AuditChainResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.REVIEWER)
     @Path("/checkpoints")
     public Response checkpoint() {

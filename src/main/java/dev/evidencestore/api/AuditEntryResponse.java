@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.evidencestore.audit.AuditEntry;
 
 import java.time.Instant;
@@ -14,11 +15,13 @@ public record AuditEntryResponse(
         String target,
         int status,
         String problem,
+        // a member only on replays: its absence keeps the hash of every other entry as it was
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean replayed,
         String prevHash,
         String entryHash) {
 
     static AuditEntryResponse of(AuditEntry e) {
         return new AuditEntryResponse(e.seq(), e.at(), e.actor(), e.workspace(), e.method(), e.path(), e.target(),
-                e.status(), e.problem(), e.prevHash(), e.entryHash());
+                e.status(), e.problem(), e.replayed() ? Boolean.TRUE : null, e.prevHash(), e.entryHash());
     }
 }

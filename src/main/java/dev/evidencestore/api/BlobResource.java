@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.BlobIngest;
 import dev.evidencestore.service.BlobService;
@@ -35,6 +36,7 @@ public class BlobResource {
     }
 
     @PUT
+    @Idempotent(streamedBody = true)
     @RolesAllowed(Roles.COLLECTOR)
     @Path("/{digest}")
     @Consumes(MediaType.WILDCARD)
@@ -50,6 +52,7 @@ public class BlobResource {
     }
 
     @POST
+    @Idempotent(streamedBody = true)
     @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)

@@ -11,15 +11,15 @@ import java.util.regex.Pattern;
  * RFC 9530 digest fields ({@code Content-Digest}, {@code Repr-Digest}): a structured-field dictionary of
  * algorithm to byte sequence. Only {@code sha-256} is checked; other algorithms are ignored, as the RFC allows.
  */
-final class ContentDigestHeader {
+public final class ContentDigestHeader {
 
-    static final String NAME = "Content-Digest";
+    public static final String NAME = "Content-Digest";
     private static final Pattern MEMBER = Pattern.compile("([a-z][a-z0-9_.*-]*)=:([A-Za-z0-9+/=]*):");
 
     private ContentDigestHeader() {
     }
 
-    static Optional<Digest> sha256(String header) {
+    public static Optional<Digest> sha256(String header) {
         if (header == null || header.isBlank()) {
             return Optional.empty();
         }

@@ -3,6 +3,7 @@ package dev.evidencestore.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.FindingService;
 import jakarta.annotation.security.PermitAll;
@@ -39,6 +40,7 @@ public class FindingByIdResource {
     }
 
     @PATCH
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
     public FindingResponse revise(@PathParam("id") String id, ObjectNode body) throws IOException {
@@ -48,6 +50,7 @@ public class FindingByIdResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.REVIEWER)
     @Path("/reviews")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -5,6 +5,7 @@ import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.Violations;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.FindingBinding;
 import dev.evidencestore.service.FindingService;
@@ -32,6 +33,7 @@ public class FindingResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response propose(@PathParam("workspace") String workspace, @PathParam("key") String key,

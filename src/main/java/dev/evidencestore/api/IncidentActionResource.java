@@ -3,6 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
 import jakarta.annotation.security.PermitAll;
@@ -28,6 +29,7 @@ public class IncidentActionResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") String workspace, @PathParam("key") String key,

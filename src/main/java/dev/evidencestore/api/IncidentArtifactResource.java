@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactBinding;
 import dev.evidencestore.service.ArtifactService;
@@ -28,6 +29,7 @@ public class IncidentArtifactResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response bind(@PathParam("workspace") String workspace, @PathParam("key") String key,

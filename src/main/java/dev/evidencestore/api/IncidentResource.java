@@ -6,6 +6,7 @@ import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.IncidentService;
 import jakarta.annotation.security.PermitAll;
@@ -39,6 +40,7 @@ public class IncidentResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") String workspace, IncidentRequest body) {
@@ -71,6 +73,7 @@ public class IncidentResource {
     }
 
     @PATCH
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Path("/{key}")
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})

@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.RootCauseBinding;
 import dev.evidencestore.service.RootCauseService;
@@ -29,6 +30,7 @@ public class RootCauseResource {
     }
 
     @PUT
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response put(@PathParam("workspace") String workspace, @PathParam("key") String key,
@@ -49,6 +51,7 @@ public class RootCauseResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.REVIEWER)
     @Path("/reviews")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -18,7 +18,7 @@ import jakarta.inject.Singleton;
 public class StrictJson implements ObjectMapperCustomizer {
 
     /** Far above any valid request: 100 list items of 20,000 characters, a 64 KiB capture and change. */
-    static final long MAX_DOCUMENT_BYTES = 4L * 1024 * 1024;
+    public static final int MAX_DOCUMENT_BYTES = 4 * 1024 * 1024;
 
     @Override
     public void customize(ObjectMapper mapper) {

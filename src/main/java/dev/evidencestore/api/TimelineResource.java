@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.TimelineService;
 import jakarta.annotation.security.PermitAll;
@@ -30,6 +31,7 @@ public class TimelineResource {
     }
 
     @POST
+    @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response record(@PathParam("workspace") String workspace, @PathParam("key") String key,

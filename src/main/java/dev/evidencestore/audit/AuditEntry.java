@@ -9,19 +9,21 @@ import java.util.Map;
  * other field, {@code prevHash} included; so changing any entry, or the order of entries, breaks the chain there.
  */
 public record AuditEntry(long seq, Instant at, String actor, String workspace, String method, String path,
-                         String target, int status, String problem, String prevHash, String entryHash) {
+                         String target, int status, String problem, boolean replayed, String prevHash,
+                         String entryHash) {
 
     /** The entry that follows {@code prevHash} as number {@code seq}, with its hash computed. */
     static AuditEntry chain(long seq, Instant at, AuditEvent event, String prevHash) {
         AuditEntry unhashed = new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(),
-                event.target(), event.status(), event.problem(), prevHash, null);
+                event.target(), event.status(), event.problem(), event.replayed(), prevHash, null);
         return new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(), event.target(),
-                event.status(), event.problem(), prevHash, unhashed.computedHash());
+                event.status(), event.problem(), event.replayed(), prevHash, unhashed.computedHash());
     }
 
     /**
      * The RFC 8785 canonical JSON of every field but {@code entryHash}, with the names the API uses; {@code at} is
-     * written as the API writes it (ISO-8601 UTC, microseconds at most, trailing zero groups dropped).
+     * written as the API writes it (ISO-8601 UTC, microseconds at most, trailing zero groups dropped). {@code replayed}
+     * is a member only when true, as in the API, so entries written before it existed hash as they always did.
      */
     byte[] canonicalJson() {
         Map<String, Object> members = new LinkedHashMap<>();
@@ -34,6 +36,9 @@ public record AuditEntry(long seq, Instant at, String actor, String workspace, S
         members.put("target", target);
         members.put("status", status);
         members.put("problem", problem);
+        if (replayed) {
+            members.put("replayed", true);
+        }
         members.put("prevHash", prevHash);
         return CanonicalJson.of(members);
     }

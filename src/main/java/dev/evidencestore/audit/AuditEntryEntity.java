@@ -26,6 +26,7 @@ public class AuditEntryEntity extends PanacheEntityBase {
     public String target;
     public int status;
     public String problem;
+    public boolean replayed;
 
     @Column(name = "prev_hash")
     public String prevHash;
@@ -44,12 +45,14 @@ public class AuditEntryEntity extends PanacheEntityBase {
         row.target = entry.target();
         row.status = entry.status();
         row.problem = entry.problem();
+        row.replayed = entry.replayed();
         row.prevHash = entry.prevHash();
         row.entryHash = entry.entryHash();
         return row;
     }
 
     AuditEntry toEntry() {
-        return new AuditEntry(seq, at, actor, workspace, method, path, target, status, problem, prevHash, entryHash);
+        return new AuditEntry(seq, at, actor, workspace, method, path, target, status, problem, replayed, prevHash,
+                entryHash);
     }
 }

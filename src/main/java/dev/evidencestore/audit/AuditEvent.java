@@ -2,11 +2,18 @@ package dev.evidencestore.audit;
 
 /**
  * What one write request did, as the audit log records it: who asked, in which workspace (null for blobs and the
- * audit itself), the method and path, what it created or touched, the status answered and, for a refusal, the slug
- * of its problem type.
+ * audit itself), the method and path, what it created or touched, the status answered, for a refusal the slug of its
+ * problem type, and whether the answer was a replay of an earlier one (a retry with the same Idempotency-Key, which
+ * did nothing itself).
  */
 public record AuditEvent(String actor, String workspace, String method, String path, String target, int status,
-                         String problem) {
+                         String problem, boolean replayed) {
+
+    /** A request answered for itself, not replayed. */
+    public AuditEvent(String actor, String workspace, String method, String path, String target, int status,
+                      String problem) {
+        this(actor, workspace, method, path, target, status, problem, false);
+    }
 
     /**
      * A hostile request may carry a NUL in its path (sent as %00), which PostgreSQL text cannot hold: it is recorded

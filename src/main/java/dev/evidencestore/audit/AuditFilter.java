@@ -1,9 +1,11 @@
 package dev.evidencestore.audit;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.api.Problems;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.idempotency.IdempotencyFilter;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.security.RequestedWorkspace;
 import io.quarkus.runtime.BlockingOperationControl;
@@ -19,15 +21,17 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
 
 /**
  * Appends an audit entry for every request that may write: every method but GET and HEAD that reached a resource
  * method, whatever it was answered. Refusals by the service (a 409 on an artifact) and by the security checks (401,
- * 403, and 404 for a workspace the token does not hold) are recorded like successes. The entry is written before
- * the answer leaves, so a client that got its answer finds the entry; failing to write it is logged, never turned
- * into an error for a write that succeeded.
+ * 403, and 404 for a workspace the token does not hold) are recorded like successes, and a retry answered from its
+ * Idempotency-Key as a replay, which did nothing itself. The entry is written before the answer leaves, so a client
+ * that got its answer finds the entry; failing to write it is logged, never turned into an error for a write that
+ * succeeded.
  */
 public class AuditFilter {
 
@@ -39,11 +43,13 @@ public class AuditFilter {
     private final AuditLog log;
     private final CurrentActor actor;
     private final CurrentIdentityAssociation identities;
+    private final ObjectMapper mapper;
 
-    AuditFilter(AuditLog log, CurrentActor actor, CurrentIdentityAssociation identities) {
+    AuditFilter(AuditLog log, CurrentActor actor, CurrentIdentityAssociation identities, ObjectMapper mapper) {
         this.log = log;
         this.actor = actor;
         this.identities = identities;
+        this.mapper = mapper;
     }
 
     @ServerResponseFilter
@@ -85,11 +91,16 @@ public class AuditFilter {
         }
     }
 
-    private static AuditEvent event(String actor, ContainerRequestContext request, ContainerResponseContext response) {
+    private AuditEvent event(String actor, ContainerRequestContext request, ContainerResponseContext response) {
         MultivaluedMap<String, String> parameters = request.getUriInfo().getPathParameters();
         return new AuditEvent(actor, workspaceOf(parameters), request.getMethod(),
                 request.getUriInfo().getRequestUri().getPath(), target(response, parameters), response.getStatus(),
-                problemOf(response));
+                problemOf(response), isReplay(response));
+    }
+
+    /** A retry answered with the stored answer to an earlier request with its Idempotency-Key; it did nothing. */
+    private static boolean isReplay(ContainerResponseContext response) {
+        return "true".equals(response.getHeaderString(IdempotencyFilter.REPLAYED));
     }
 
     private static boolean isRead(String method) {
@@ -115,13 +126,25 @@ public class AuditFilter {
         return location != null ? location.getPath() : parameters.getFirst("id");
     }
 
-    /** The slug of a problem document's type, such as {@code artifact-name-taken}. */
-    private static String problemOf(ContainerResponseContext response) {
-        if (response.getMediaType() != null && PROBLEM.isCompatible(response.getMediaType())
-                && response.getEntity() instanceof Map<?, ?> problem
-                && problem.get("type") instanceof String type && type.startsWith(ProblemType.BASE_URI)) {
-            return type.substring(ProblemType.BASE_URI.length());
+    /**
+     * The slug of a problem document's type, such as {@code artifact-name-taken}; a replayed problem is the bytes
+     * that were sent the first time.
+     */
+    private String problemOf(ContainerResponseContext response) {
+        if (response.getMediaType() == null || !PROBLEM.isCompatible(response.getMediaType())) {
+            return null;
         }
-        return null;
+        Object type = response.getEntity() instanceof Map<?, ?> problem ? problem.get("type")
+                : response.getEntity() instanceof byte[] bytes ? typeOf(bytes) : null;
+        return type instanceof String uri && uri.startsWith(ProblemType.BASE_URI)
+                ? uri.substring(ProblemType.BASE_URI.length()) : null;
+    }
+
+    private String typeOf(byte[] problem) {
+        try {
+            return mapper.readTree(problem).path("type").textValue();
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

@@ -1,10 +1,12 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.idempotency.Idempotent;
 import dev.evidencestore.support.Api;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import jakarta.ws.rs.HttpMethod;
@@ -18,6 +20,7 @@ import java.nio.file.Files;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,7 +48,32 @@ class ContractTest {
         return operations;
     }
 
+    /** Operations that take the given request header. */
+    private static Set<String> operationsWithHeader(OpenAPI openApi, String header) {
+        Set<String> operations = new TreeSet<>();
+        for (Map.Entry<String, PathItem> path : openApi.getPaths().entrySet()) {
+            path.getValue().readOperationsMap().forEach((method, operation) -> {
+                if (operation.getParameters() != null && operation.getParameters().stream()
+                        .map(p -> resolved(openApi, p))
+                        .anyMatch(p -> header.equals(p.getName()) && "header".equals(p.getIn()))) {
+                    operations.add(method + " " + path.getKey());
+                }
+            });
+        }
+        return operations;
+    }
+
+    private static Parameter resolved(OpenAPI openApi, Parameter parameter) {
+        String ref = parameter.get$ref();
+        return ref == null ? parameter
+                : openApi.getComponents().getParameters().get(ref.substring(ref.lastIndexOf('/') + 1));
+    }
+
     private static Set<String> operationsInCode() throws Exception {
+        return operationsInCode(method -> true);
+    }
+
+    private static Set<String> operationsInCode(Predicate<Method> which) throws Exception {
         Set<String> operations = new TreeSet<>();
         java.nio.file.Path classes = java.nio.file.Path.of("target/classes/dev/evidencestore/api");
         try (Stream<java.nio.file.Path> files = Files.list(classes)) {
@@ -54,15 +82,19 @@ class ContractTest {
                 Class<?> type = Class.forName("dev.evidencestore.api." + name);
                 Path root = type.getAnnotation(Path.class);
                 if (root != null) {
-                    addOperations(operations, root.value(), type);
+                    addOperations(operations, root.value(), type, which);
                 }
             }
         }
         return operations;
     }
 
-    private static void addOperations(Set<String> operations, String root, Class<?> resource) {
+    private static void addOperations(Set<String> operations, String root, Class<?> resource,
+                                      Predicate<Method> which) {
         for (Method method : resource.getDeclaredMethods()) {
+            if (!which.test(method)) {
+                continue;
+            }
             for (Annotation annotation : method.getAnnotations()) {
                 HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
                 if (http != null) {
@@ -77,6 +109,13 @@ class ContractTest {
     @Test
     void everyOperationInTheCodeIsInTheContractAndNoOther() throws Exception {
         assertEquals(operationsInCode(), operationsOf(contract()));
+    }
+
+    @Test
+    void exactlyTheIdempotentOperationsTakeAnIdempotencyKey() throws Exception {
+        Set<String> idempotent = operationsInCode(method -> method.isAnnotationPresent(Idempotent.class));
+        assertEquals(idempotent, operationsWithHeader(contract(), "Idempotency-Key"));
+        assertEquals(15, idempotent.size(), "every create and change: " + idempotent);
     }
 
     @Test

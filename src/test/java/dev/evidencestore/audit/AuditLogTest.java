@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import static dev.evidencestore.audit.AuditTrail.artifact;
 import static dev.evidencestore.audit.AuditTrail.seq;
@@ -157,6 +158,45 @@ class AuditLogTest {
     }
 
     /** The entry as it must read: these members and values, with its own place in the chain and time. */
+    /** A retry answered from its Idempotency-Key did nothing: its entry says it was a replay, not a second write. */
+    @Test
+    void marksRetriesAnsweredFromTheirIdempotencyKeyAsReplays() throws Exception {
+        String ws = AuditTrail.newWorkspace();
+        String key = Evidence.uniqueKey();
+        String created = UUID.randomUUID().toString();
+        String refused = UUID.randomUUID().toString();
+        for (int i = 0; i < 2; i++) {
+            AuditTrail.aliceJson(incident(key)).header("Idempotency-Key", created).post(INCIDENTS, ws).then()
+                    .statusCode(201);
+        }
+        for (int i = 0; i < 2; i++) {
+            AuditTrail.aliceJson(incident(key)).header("Idempotency-Key", refused).post(INCIDENTS, ws).then()
+                    .statusCode(409);
+        }
+
+        List<Map<String, Object>> entries = AuditTrail.entries(ws);
+        String incidents = "/api/v1/workspaces/" + ws + "/incidents";
+        assertEquals(4, entries.size());
+        assertEquals(expected(entries.get(0), "alice", ws, "POST", incidents, incidents + "/" + key, 201, null),
+                entries.get(0));
+        assertEquals(replayed(expected(entries.get(1), "alice", ws, "POST", incidents, incidents + "/" + key, 201,
+                null)), entries.get(1));
+        assertEquals(expected(entries.get(2), "alice", ws, "POST", incidents, null, 409, "incident-exists"),
+                entries.get(2));
+        assertEquals(replayed(expected(entries.get(3), "alice", ws, "POST", incidents, null, 409,
+                "incident-exists")), entries.get(3));
+        for (Map<String, Object> entry : entries) {
+            assertEquals(AuditTrail.hashOf(entry), entry.get("entryHash"), "entry " + entry.get("seq"));
+        }
+        assertEquals(2, Sql.count("SELECT count(*) FROM audit_entry WHERE workspace = ? AND replayed", ws));
+        assertEquals(true, api().post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
+    }
+
+    private static Map<String, Object> replayed(Map<String, Object> entry) {
+        entry.put("replayed", true);
+        return entry;
+    }
+
     private static Map<String, Object> expected(Map<String, Object> actual, String actor, String workspace,
                                                 String method, String path, String target, int status,
                                                 String problem) {

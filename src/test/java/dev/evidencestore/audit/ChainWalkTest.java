@@ -25,7 +25,17 @@ class ChainWalkTest {
         List<AuditEntry> chain = chain();
         AuditEntry third = chain.get(2);
         chain.set(2, new AuditEntry(3, third.at(), "mallory", third.workspace(), third.method(), third.path(),
-                third.target(), third.status(), third.problem(), third.prevHash(), third.entryHash()));
+                third.target(), third.status(), third.problem(), third.replayed(), third.prevHash(),
+                third.entryHash()));
+        assertEquals(3L, walk(chain).seq());
+    }
+
+    @Test
+    void namesAnEntryWhoseReplayMarkChanged() {
+        List<AuditEntry> chain = chain();
+        AuditEntry third = chain.get(2);
+        chain.set(2, new AuditEntry(3, third.at(), third.actor(), third.workspace(), third.method(), third.path(),
+                third.target(), third.status(), third.problem(), true, third.prevHash(), third.entryHash()));
         assertEquals(3L, walk(chain).seq());
     }
 

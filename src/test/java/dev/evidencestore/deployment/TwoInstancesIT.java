@@ -122,8 +122,8 @@ class TwoInstancesIT {
             statuses.sort(Integer::compare);
             assertEquals(List.of(201, 409), statuses, name);
         }
-        assertEquals(races, Sql.count(DATABASE, "SELECT count(*) FROM artifact a JOIN incident i ON i.id = a.incident_id "
-                + "WHERE i.incident_key = ?", key));
+        assertEquals(races, Sql.countIn(DATABASE, "SELECT count(*) FROM artifact a "
+                + "JOIN incident i ON i.id = a.incident_id WHERE i.incident_key = ?", key));
     }
 
     @Test
@@ -141,8 +141,8 @@ class TwoInstancesIT {
         JsonNode verdict = JSON.readTree(post(b, "/api/v1/audit/verify", "").body());
         assertTrue(verdict.path("intact").asBoolean(), verdict.toString());
         assertTrue(verdict.path("entries").asLong() > writes.size(), verdict.toString());
-        assertEquals(Sql.count(DATABASE, "SELECT count(*) FROM audit_entry"),
-                Sql.count(DATABASE, "SELECT max(seq) FROM audit_entry"), "seq has gaps or repeats");
+        assertEquals(Sql.countIn(DATABASE, "SELECT count(*) FROM audit_entry"),
+                Sql.countIn(DATABASE, "SELECT max(seq) FROM audit_entry"), "seq has gaps or repeats");
     }
 
     @Test

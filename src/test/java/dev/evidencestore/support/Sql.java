@@ -37,11 +37,14 @@ public final class Sql {
     }
 
     public static long count(String sql, Object... parameters) throws SQLException {
-        return count(TestDatabase.NAME, sql, parameters);
+        return countIn(TestDatabase.NAME, sql, parameters);
     }
 
-    /** Counts in another database of the test PostgreSQL, such as one that the packaged jar runs on. */
-    public static long count(String database, String sql, Object... parameters) throws SQLException {
+    /**
+     * Counts in another database of the test PostgreSQL, such as one that the packaged jar runs on. Not an overload
+     * of {@link #count}: {@code count(sql, text)} would bind to it, taking the SQL for a database name.
+     */
+    public static long countIn(String database, String sql, Object... parameters) throws SQLException {
         String url = "jdbc:postgresql://" + TestDatabase.HOST + "/" + database;
         try (Connection connection = DriverManager.getConnection(url, TestDatabase.USER, null);
              PreparedStatement statement = connection.prepareStatement(sql)) {
