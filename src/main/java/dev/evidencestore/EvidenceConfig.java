@@ -24,6 +24,8 @@ public interface EvidenceConfig {
 
     Audit audit();
 
+    Scrub scrub();
+
     interface Review {
         /** Whether a reviewer is kept from accepting what they created, or verified only themselves. */
         @WithDefault("true")
@@ -37,6 +39,20 @@ public interface EvidenceConfig {
         /** How often a signed checkpoint of the audit chain is written. */
         @WithDefault("1h")
         Duration checkpointInterval();
+    }
+
+    interface Scrub {
+        /** Whether this instance takes its turn at scrubbing; instances that do take turns (one scrubs at a time). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How often a pass re-hashes every stored blob, so bit rot is found before anyone relies on the bytes. */
+        @WithDefault("24h")
+        Duration interval();
+
+        /** Bytes a pass reads per second at most, so that scrubbing never starves uploads and downloads. */
+        @WithDefault("64M")
+        MemorySize rate();
     }
 
     interface Blob {
