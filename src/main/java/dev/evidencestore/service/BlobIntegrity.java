@@ -15,6 +15,7 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -117,6 +118,19 @@ public class BlobIntegrity {
     InputStream openChecked(Digest digest, long size, String reader) throws IOException {
         return new CheckedInput(store.open(digest, 0, size), digest, size,
                 computed -> record(digest, computed, reader));
+    }
+
+    /**
+     * Whether reading failed because the database did (the postgres backend's chunks), which says nothing about the
+     * bytes: such a failure must not be recorded as damage.
+     */
+    static boolean databaseFailed(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the bytes were damaged before this check, and the artifacts that bind them when they are now. */

@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -148,22 +147,13 @@ public class BlobScrub {
             }
             return Digest.of(sha256.digest());
         } catch (IOException e) {
-            if (databaseFailed(e)) {
+            if (BlobIntegrity.databaseFailed(e)) {
                 // a lost connection says nothing about the bytes: stop rather than report sound blobs damaged
                 throw new UncheckedIOException("the scrub cannot read the postgres blob store", e);
             }
             LOG.warnf("the stored bytes of %s could not be read: %s", blob.digest(), e);
             return null;
         }
-    }
-
-    private static boolean databaseFailed(IOException e) {
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static long begin(Instant start) {
