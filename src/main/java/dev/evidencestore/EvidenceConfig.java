@@ -29,6 +29,8 @@ public interface EvidenceConfig {
 
     Idempotency idempotency();
 
+    Scrub scrub();
+
     interface Http {
         /**
          * Requests handled at once (health, metrics and the OpenAPI document not counted). Beyond it a request is
@@ -65,6 +67,20 @@ public interface EvidenceConfig {
          */
         @WithDefault("2m")
         Duration abandonedAfter();
+    }
+
+    interface Scrub {
+        /** Whether this instance takes its turn at scrubbing; instances that do take turns (one scrubs at a time). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How often a pass re-hashes every stored blob, so bit rot is found before anyone relies on the bytes. */
+        @WithDefault("24h")
+        Duration interval();
+
+        /** Bytes a pass reads per second at most, so that scrubbing never starves uploads and downloads. */
+        @WithDefault("64M")
+        MemorySize rate();
     }
 
     interface Blob {

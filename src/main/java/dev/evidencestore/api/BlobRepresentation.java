@@ -13,7 +13,9 @@ import java.util.Optional;
 
 /**
  * The HTTP form of stored bytes, shared by blobs and artifact content: strong ETag from the digest, RFC 9530
- * {@code Repr-Digest}, conditional GET and single byte ranges, streamed without holding the bytes in memory.
+ * {@code Repr-Digest}, conditional GET and single byte ranges, streamed without holding the bytes in memory. Bytes
+ * found damaged are refused before this (evidence-damaged); a whole blob is also hashed as it streams, and bytes
+ * that turn out damaged cut the transfer short before its last bytes, so no client gets a clean 200 of wrong bytes.
  */
 final class BlobRepresentation {
 
@@ -79,8 +81,9 @@ final class BlobRepresentation {
     }
 
     private static StreamingOutput stream(BlobContent content, long offset, long length) {
+        boolean whole = offset == 0 && length == content.size();
         return (OutputStream output) -> {
-            try (InputStream in = content.open(offset, length)) {
+            try (InputStream in = whole ? content.openChecked() : content.open(offset, length)) {
                 byte[] buffer = new byte[BUFFER];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.evidencestore.domain.FieldError;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.storage.DamagedBlob;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -146,6 +147,17 @@ public class ProblemMapper {
         LOG.infof("upload interrupted by the client: %s", e.getCause());
         return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the upload ended before its body was complete; "
                 + "nothing was stored");
+    }
+
+    /**
+     * Bytes that turned out damaged while a download streamed, found before anything was sent: refused like bytes
+     * already known to be damaged. Once bytes are on the wire the transfer is cut short instead.
+     */
+    @ServerExceptionMapper
+    public Response damagedBlob(DamagedBlob e) {
+        return Problems.response(new Refusal(ProblemType.EVIDENCE_DAMAGED, "the stored bytes of " + e.digest()
+                + " no longer hash to that digest; they are not served until they are restored from a backup")
+                .with("digest", e.digest().toString()));
     }
 
     /** A failing disk is not the client's fault, but retrying may well succeed: say so rather than 500. */

@@ -32,6 +32,7 @@ public enum ProblemType {
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
     INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "The Idempotency-Key was already used for another request"),
+    EVIDENCE_DAMAGED(500, "evidence-damaged", "The stored bytes no longer match their digest"),
     SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),
     DATABASE_UNAVAILABLE(503, "database-unavailable", "The database cannot be reached; retry after the given delay"),
     STORAGE_UNAVAILABLE(503, "storage-unavailable", "The blob store failed to write; retry after the given delay"),

@@ -32,9 +32,11 @@ public class ArtifactService {
     private final BlobStore store;
     private final CurrentActor actor;
     private final BlobService blobs;
+    private final BlobIntegrity integrity;
 
     ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor,
-                    BlobService blobs) {
+                    BlobService blobs, BlobIntegrity integrity) {
+        this.integrity = integrity;
         this.actor = actor;
         this.incidents = incidents;
         this.entityManager = entityManager;
@@ -98,11 +100,12 @@ public class ArtifactService {
                 workspace.slug(), key.value()).stream().map(ArtifactEntity::toArtifact).toList();
     }
 
-    /** The artifact's bytes, served with its media type. */
+    /** The artifact's bytes, served with its media type; refused when they were found damaged. */
     @Transactional
     public BlobContent content(ArtifactId id) {
         Artifact artifact = get(id);
-        return new BlobContent(artifact.digest(), artifact.size(), artifact.mediaType(), store);
+        integrity.refuseIfDamaged(artifact.digest());
+        return new BlobContent(artifact.digest(), artifact.size(), artifact.mediaType(), store, integrity);
     }
 
     /**

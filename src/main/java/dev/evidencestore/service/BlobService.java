@@ -31,9 +31,12 @@ public class BlobService {
     private final long maxSize;
     private final CurrentActor actor;
     private final Set<String> publicWorkspaces;
+    private final BlobIntegrity integrity;
 
-    BlobService(BlobStore store, EntityManager entityManager, EvidenceConfig config, CurrentActor actor) {
+    BlobService(BlobStore store, EntityManager entityManager, EvidenceConfig config, CurrentActor actor,
+                BlobIntegrity integrity) {
         this.actor = actor;
+        this.integrity = integrity;
         this.store = store;
         this.entityManager = entityManager;
         this.maxSize = config.blob().maxSize().asLongValue();
@@ -73,7 +76,8 @@ public class BlobService {
 
     /**
      * A blob's bytes, for a caller who may see them: through an artifact in a workspace they can read, or as one
-     * of its uploaders. To everyone else it does not exist (or, without a token, needs one).
+     * of its uploaders. To everyone else it does not exist (or, without a token, needs one). Bytes found damaged
+     * are refused to those who may see them.
      */
     @Transactional
     public BlobContent content(Digest digest) {
@@ -84,7 +88,8 @@ public class BlobService {
             }
             throw Refusal.notFound("no blob " + digest);
         }
-        return new BlobContent(digest, blob.size, OCTET_STREAM, store);
+        integrity.refuseIfDamaged(digest);
+        return new BlobContent(digest, blob.size, OCTET_STREAM, store, integrity);
     }
 
     /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */

@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.audit.AuditCheckpoints;
+import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.Workspace;
@@ -8,7 +9,6 @@ import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
 import dev.evidencestore.render.PostmortemHtml;
 import dev.evidencestore.render.PostmortemMarkdown;
-import dev.evidencestore.storage.BlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -18,12 +18,12 @@ public class PostmortemService {
 
     private final IncidentRecordService records;
     private final AuditCheckpoints checkpoints;
-    private final BlobStore store;
+    private final BlobIntegrity integrity;
 
-    PostmortemService(IncidentRecordService records, AuditCheckpoints checkpoints, BlobStore store) {
+    PostmortemService(IncidentRecordService records, AuditCheckpoints checkpoints, BlobIntegrity integrity) {
         this.records = records;
         this.checkpoints = checkpoints;
-        this.store = store;
+        this.integrity = integrity;
     }
 
     /** The postmortem as CommonMark that renders cleanly on GitHub. */
@@ -47,11 +47,15 @@ public class PostmortemService {
         return EvidenceManifest.of(records.record(workspace, key));
     }
 
-    /** The bundle of this moment's record; its artifact bytes stream from the store when it is written. */
+    /**
+     * The bundle of this moment's record; its artifact bytes stream from the store when it is written, each checked
+     * against its digest. Refused when any of them was found damaged: a bundle is the evidence whole or nothing.
+     */
     @Transactional
     public EvidenceBundle bundle(Workspace workspace, IncidentKey key) {
         IncidentRecord record = records.record(workspace, key);
+        integrity.refuseIfAnyDamaged(record.artifacts().stream().map(Artifact::digest).toList());
         return new EvidenceBundle(EvidenceManifest.of(record), markdown(record), record.artifacts(),
-                artifact -> store.open(artifact.digest()));
+                artifact -> integrity.openChecked(artifact.digest(), artifact.size(), "an evidence bundle"));
     }
 }

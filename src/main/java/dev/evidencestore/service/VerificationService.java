@@ -31,9 +31,11 @@ public class VerificationService {
     private final ArtifactService artifacts;
     private final BlobStore store;
     private final CurrentActor actor;
+    private final BlobIntegrity integrity;
 
-    VerificationService(ArtifactService artifacts, BlobStore store, CurrentActor actor) {
+    VerificationService(ArtifactService artifacts, BlobStore store, CurrentActor actor, BlobIntegrity integrity) {
         this.actor = actor;
+        this.integrity = integrity;
         this.artifacts = artifacts;
         this.store = store;
     }
@@ -41,10 +43,12 @@ public class VerificationService {
     /**
      * Re-reads the stored bytes and recomputes their digest, outside any transaction, then records the outcome.
      * Unreadable bytes are a failed verification, not an error: that is exactly what a reviewer needs to learn.
+     * Like every re-reading of stored bytes, it is also recorded as the blob's integrity check, so bytes it finds
+     * damaged are refused to readers from now on.
      */
     public VerificationResult verify(ArtifactId id, Digest claimed) {
         Artifact artifact = artifacts.get(id);
-        Digest computed = rehash(artifact);
+        Digest computed = rehash(artifact, "a verification of " + id);
         boolean verified = computed != null && VerificationResult.agrees(artifact.digest(), computed, claimed);
         if (!verified) {
             LOG.warnf("verification of %s failed: recorded %s, computed %s, claimed %s", id, artifact.digest(),
@@ -53,13 +57,21 @@ public class VerificationService {
         return QuarkusTransaction.requiringNew().call(() -> record(artifact, computed, claimed, verified));
     }
 
-    private Digest rehash(Artifact artifact) {
+    /** What the stored bytes hash to (null: unreadable), recorded as the blob's integrity check. */
+    private Digest rehash(Artifact artifact, String checkedBy) {
+        Digest computed;
         try (InputStream in = store.open(artifact.digest())) {
-            return Digest.of(DigestUtils.sha256(in));
+            computed = Digest.of(DigestUtils.sha256(in));
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());
+            // a lost database connection says nothing about the bytes: no reader should be refused them for it
+            if (!BlobIntegrity.databaseFailed(e)) {
+                integrity.record(artifact.digest(), null, checkedBy);
+            }
             return null;
         }
+        integrity.record(artifact.digest(), computed, checkedBy);
+        return computed;
     }
 
     private VerificationResult record(Artifact artifact, Digest computed, Digest claimed, boolean verified) {

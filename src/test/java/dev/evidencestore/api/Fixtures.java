@@ -4,6 +4,7 @@ import dev.evidencestore.support.Evidence;
 import io.restassured.http.ContentType;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
@@ -44,6 +45,31 @@ final class Fixtures {
     static String storedArtifact(String workspace, String name, byte[] bytes) {
         String key = newIncident(workspace);
         String digest = upload(bytes);
+        return json(artifact(name, digest)).post("/api/v1/workspaces/{ws}/incidents/{key}/artifacts", workspace, key)
+                .then().statusCode(201).extract().path("id");
+    }
+
+    /** An artifact with a finding and a timeline entry citing it, in a new incident. */
+    record Cited(String workspace, String key, String artifactId, String digest, String findingId, String timelineId) {
+    }
+
+    static Cited cited(String workspace, String name, byte[] bytes) {
+        String key = newIncident(workspace);
+        String digest = upload(bytes);
+        String artifactId = bind(workspace, key, name, digest);
+        String findingId = json(Map.of("name", "rests-on-" + name, "kind", "supporting",
+                "statement", "The panel shows the queue rising.", "artifactIds", List.of(artifactId)))
+                .post("/api/v1/workspaces/{ws}/incidents/{key}/findings", workspace, key)
+                .then().statusCode(201).extract().path("id");
+        String timelineId = json(Map.of("at", "2026-06-18T09:18:00Z", "event", "Queue rise correlated.",
+                "artifactIds", List.of(artifactId)))
+                .post("/api/v1/workspaces/{ws}/incidents/{key}/timeline", workspace, key)
+                .then().statusCode(201).extract().path("id");
+        return new Cited(workspace, key, artifactId, digest, findingId, timelineId);
+    }
+
+    /** Binds already uploaded bytes as {@code name} in an existing incident; returns the artifact ID. */
+    static String bind(String workspace, String key, String name, String digest) {
         return json(artifact(name, digest)).post("/api/v1/workspaces/{ws}/incidents/{key}/artifacts", workspace, key)
                 .then().statusCode(201).extract().path("id");
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The manifests the build generates are the ones README's "Running at scale" tells operators to apply. */
@@ -18,11 +19,13 @@ class KubernetesManifestIT {
 
     private static JsonNode deployment;
     private static JsonNode migrationJob;
+    private static final List<String> KINDS = new ArrayList<>();
 
     @BeforeAll
     static void readGeneratedManifests() throws IOException {
         JsonNode resources = new ObjectMapper().readTree(Path.of("target/kubernetes/kubernetes.json").toFile());
         for (JsonNode resource : resources) {
+            KINDS.add(resource.path("kind").asText());
             switch (resource.path("kind").asText()) {
                 case "Deployment" -> deployment = resource;
                 case "Job" -> migrationJob = resource;
@@ -67,5 +70,14 @@ class KubernetesManifestIT {
         assertEquals("evidence-store-flyway-init", migrationJob.at("/metadata/name").asText());
         assertTrue(container().path("env").toString().contains("{\"name\":\"QUARKUS_FLYWAY_ACTIVE\",\"value\":\"false\"}"),
                 container().path("env").toString());
+    }
+
+    @Test
+    void metricsAreScrapedByAnnotationWithoutTheOperatorsCustomResource() {
+        JsonNode annotations = deployment.at("/metadata/annotations");
+        assertEquals("true", annotations.path("prometheus.io/scrape").asText());
+        assertEquals("/q/metrics", annotations.path("prometheus.io/path").asText());
+        assertEquals("8080", annotations.path("prometheus.io/port").asText());
+        assertFalse(KINDS.contains("ServiceMonitor"), KINDS.toString());
     }
 }

@@ -79,6 +79,7 @@ class SecurityMatrixTest {
         routes.add(new Route("POST", "/api/v1/audit/checkpoints", "reviewer", 201, false));
         routes.add(new Route("GET", "/api/v1/audit/checkpoints/latest", "reader", 200, false));
         routes.add(new Route("POST", "/api/v1/audit/verify", "reader", 200, false));
+        routes.add(new Route("GET", "/api/v1/integrity", "reader", 200, false));
         return routes;
     }
 

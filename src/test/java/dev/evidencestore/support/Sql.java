@@ -5,6 +5,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 
 /** Direct SQL on the test database, as an operator (or an attacker) with database access would run it. */
 public final class Sql {
@@ -52,6 +54,17 @@ public final class Sql {
             try (ResultSet rs = statement.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
+            }
+        }
+    }
+
+    /** The timestamp the query's first row holds first, or null. */
+    public static Instant instant(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            bind(statement, parameters);
+            try (ResultSet rs = statement.executeQuery()) {
+                OffsetDateTime at = rs.next() ? rs.getObject(1, OffsetDateTime.class) : null;
+                return at == null ? null : at.toInstant();
             }
         }
     }
