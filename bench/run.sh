@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The benchmark: builds the jar, runs the service with -Xmx128m against the local PostgreSQL once per storage
 # backend, and measures each case beside a reference measured in the same run (openssl, nginx, pgbench). Prints one
-# Markdown table and writes it to bench/results/latest.md.
+# Markdown table and writes it to bench/results/latest.md. The s3 backend runs against S3Proxy keeping its objects as
+# local files (src/test/java/dev/evidencestore/support/S3ProxyProcess.java): a local stand-in, not AWS S3.
 #
-#   bench/run.sh                                # everything (21 min on 2 cores busy with other work)
+#   bench/run.sh                                # everything (21 min on 2 busy cores before s3 was added)
 #   BACKENDS=postgres SKIP_BUILD=1 bench/run.sh # one backend, with the jar already built
 #
-# Settings (environment): BACKENDS (filesystem postgres), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
+# Settings (environment): BACKENDS (filesystem postgres s3), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
-# PORT (18481), NGINX_PORT (18482), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
 # and blobs at the end), OUT (bench/results/latest.md).
 #
 # Installs what is missing from Debian packages (nginx, wrk, hyperfine, pgbench, node, jq) with apt-get.
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-BACKENDS=${BACKENDS:-filesystem postgres}
+BACKENDS=${BACKENDS:-filesystem postgres s3}
 SIZE_MIB=${SIZE_MIB:-1024}
 SMALL_COUNT=${SMALL_COUNT:-20000}
 SMALL_WARMUP=${SMALL_WARMUP:-500}
@@ -28,6 +29,7 @@ STARTS=${STARTS:-5}
 RUNS=${RUNS:-20}
 PORT=${PORT:-18481}
 NGINX_PORT=${NGINX_PORT:-18482}
+S3PROXY_PORT=${S3PROXY_PORT:-18483}
 PGHOST=${PGHOST:-127.0.0.1}
 PGPORT=${PGPORT:-5432}
 KEEP_DATA=${KEEP_DATA:-0}
@@ -66,26 +68,37 @@ PGBENCH=$(pgbench_path)
 psql_q() { psql -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres "$@"; }
 fresh_db() { psql_q -d postgres -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1"; }
 psql_q -d postgres -c 'select 1' > /dev/null || die "PostgreSQL on $PGHOST:$PGPORT does not accept user postgres"
-for p in "$PORT" "$NGINX_PORT"; do
-    curl -s -o /dev/null "http://127.0.0.1:$p/" && die "port $p is taken: set PORT or NGINX_PORT"
+WITH_S3=0
+for backend in $BACKENDS; do [ "$backend" != s3 ] || WITH_S3=1; done
+ports=("$PORT" "$NGINX_PORT")
+[ "$WITH_S3" = 0 ] || ports+=("$S3PROXY_PORT")
+for p in "${ports[@]}"; do
+    curl -s -o /dev/null "http://127.0.0.1:$p/" && die "port $p is taken: set PORT, NGINX_PORT or S3PROXY_PORT"
 done
 
 # ---- 2. build ----------------------------------------------------------------------------------------------------
 if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f target/quarkus-app/quarkus-run.jar ]; then
     log "building the jar"
-    ./mvnw -q -B package -DskipTests
+    ./mvnw -q -B package -DskipTests # test-compile included: writes target/s3proxy.classpath too
+fi
+if [ "$WITH_S3" = 1 ] && { [ ! -f target/s3proxy.classpath ] \
+        || [ ! -f target/test-classes/dev/evidencestore/support/S3ProxyProcess.class ]; }; then
+    log "compiling the tests for S3Proxy (target/s3proxy.classpath)"
+    ./mvnw -q -B test-compile
 fi
 
 mkdir -p "$WORK" "$WWW" "$(dirname "$OUT")"
 : > "$ROWS"
 : > "$NOTES"
 SERVICE_PID=""
+S3PROXY_PID=""
 PSI_START=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu 2> /dev/null || echo "")
 LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
 T_START=$(date +%s%N)
 NGINX_CONF=$WORK/nginx/nginx.conf
 cleanup() {
     [ -z "$SERVICE_PID" ] || kill "$SERVICE_PID" 2> /dev/null || true
+    [ -z "$S3PROXY_PID" ] || kill "$S3PROXY_PID" 2> /dev/null || true
     [ ! -f "$WORK/nginx/nginx.pid" ] || kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
 }
 trap cleanup EXIT
@@ -107,6 +120,8 @@ row() {
     printf '%s.%s\t| %s | %s | %s | %s | %s | %s |\n' "$no" "$BACKEND_INDEX" "$@" >> "$ROWS"
 }
 note() { echo "- $*" >> "$NOTES"; }
+# label BACKEND: how a row names the backend; s3 runs against S3Proxy on this machine, not against AWS S3
+label() { case $1 in s3) echo "\`s3\` (S3Proxy over local files)" ;; *) echo "\`$1\`" ;; esac; }
 calc() { awk "BEGIN { $1 }"; }
 mbps() { calc "printf \"%.0f\", $1 / 1e6 / $2"; }
 ratio() { calc "printf \"%.2f\", $1 / $2"; }
@@ -249,8 +264,35 @@ stop_service() {
 # curl_api ARGS...: curl with the token, printing "status seconds bytes"
 curl_api() { curl -sS -H "$AUTH" -w '%{http_code} %{time_total} %{size_download}\n' "$@"; }
 
-goal_ingest_large() { case $1 in filesystem) echo 0.6 ;; *) echo 0.3 ;; esac; }
-goal_download_large() { case $1 in filesystem) echo 0.7 ;; *) echo 0.25 ;; esac; }
+goal_ingest_large() { case $1 in filesystem) echo 0.6 ;; *) echo 0.3 ;; esac; }      # postgres, s3
+goal_download_large() { case $1 in filesystem) echo 0.7 ;; *) echo 0.25 ;; esac; }   # postgres, s3
+
+# start_s3proxy: S3Proxy in a JVM of its own, objects as files under bench/work/s3proxy (emptied first), bucket
+# evidence, the test keys; waits for its "S3Proxy listening on" line. Sets S3PROXY_PID.
+start_s3proxy() {
+    local dir=$WORK/s3proxy log=$WORK/s3proxy.log
+    rm -rf "$dir" && mkdir -p "$dir"
+    : > "$log"
+    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
+        "$S3PROXY_PORT" "$dir" >> "$log" 2>&1 &
+    S3PROXY_PID=$!
+    local t0; t0=$(date +%s)
+    until grep -q '^S3Proxy listening on ' "$log"; do
+        kill -0 "$S3PROXY_PID" 2> /dev/null || { tail -n 30 "$log" >&2; die "S3Proxy exited"; }
+        [ $(($(date +%s) - t0)) -lt 120 ] || die "S3Proxy did not start within 120 s"
+        sleep 0.1
+    done
+}
+# stop_s3proxy: notes S3Proxy's own peak RSS (kept out of the service's), then stops it
+stop_s3proxy() {
+    [ -n "$S3PROXY_PID" ] || return 0
+    local rss
+    rss=$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$S3PROXY_PID/status")
+    note "\`s3\`: S3Proxy (its own JVM, default heap, objects under bench/work/s3proxy) peaked at $rss MB RSS (VmHWM); not counted in the service's peak RSS"
+    kill "$S3PROXY_PID"
+    wait "$S3PROXY_PID" 2> /dev/null || true
+    S3PROXY_PID=""
+}
 
 LARGE_ID=artifact:$WS:v1:BENCH-1:large
 SMALL_ID=artifact:$WS:v1:BENCH-1:small
@@ -265,7 +307,7 @@ case_ingest_large() {
         "$API/workspaces/$WS/incidents/BENCH-1/artifacts")
     [ "$code" = 201 ] || die "binding the large blob answered $code: $(cat "$WORK/bind.json")"
     local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_ingest_large "$1")
-    row 1 "ingest $SIZE, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+    row 1 "ingest $SIZE, $(label "$1")" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
         "$(ratio "$ours" "$REF_OPENSSL")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" "$goal")"
 }
 
@@ -280,7 +322,7 @@ case_download_large() {
     served=$(curl -sS -H "$AUTH" "$API/artifacts/$LARGE_ID/content" | openssl dgst -sha256 -r | cut -d' ' -f1)
     [ "$served" = "$BIG_HEX" ] || die "the large artifact came back with digest $served"
     local ours goal; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_download_large "$1")
-    row 2 "download $SIZE, \`$1\`" "$ours MB/s" "$REF_NGINX_BIG MB/s (nginx, sendfile)" \
+    row 2 "download $SIZE, $(label "$1")" "$ours MB/s" "$REF_NGINX_BIG MB/s (nginx, sendfile)" \
         "$(ratio "$ours" "$REF_NGINX_BIG")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$REF_NGINX_BIG")" "$goal")"
 }
 
@@ -291,7 +333,7 @@ case_verification() {
     [ "$code" = 201 ] && [ "$(jq -r .verified "$WORK/verify.json")" = true ] \
         || die "verification answered $code: $(cat "$WORK/verify.json")"
     local ours; ours=$(mbps "$BIG_BYTES" "$secs")
-    row 5 "verification of a $SIZE artifact, \`$1\`" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
+    row 5 "verification of a $SIZE artifact, $(label "$1")" "$ours MB/s" "$REF_OPENSSL MB/s (openssl dgst -sha256)" \
         "$(ratio "$ours" "$REF_OPENSSL")×" "≥ 0.7×" "$(at_least "$(ratio "$ours" "$REF_OPENSSL")" 0.7)"
 }
 
@@ -305,7 +347,7 @@ case_small_ingest() {
     done=$(jq -r .done "$j")
     [ "$retries" = 0 ] || note "small ingest, \`$1\`: $retries answers 503 service-busy, retried after Retry-After (latency includes the wait)"
     [ "$done" = "$SMALL_COUNT" ] || stopped=" (stopped at the $SMALL_MAX_SECONDS s limit after $done)"
-    row 3 "ingest 10 KiB JSON artifacts (blob + bind), 16 clients, $SMALL_COUNT, \`$1\`" \
+    row 3 "ingest 10 KiB JSON artifacts (blob + bind), 16 clients, $SMALL_COUNT, $(label "$1")" \
         "$rate artifacts/s, p50 $p50 ms, p99 $p99 ms$stopped" "pgbench: $REF_PG_TPS rows/s, p50 $REF_PG_P50 ms, p99 $REF_PG_P99 ms" \
         "$(ratio "$rate" "$REF_PG_TPS")×" "≥ 0.5×, p99 ≤ 50 ms" \
         "$(all_yes "$(at_least "$(ratio "$rate" "$REF_PG_TPS")" 0.5)" "$(at_most "$p99" 50)")"
@@ -319,7 +361,7 @@ case_small_read() {
     local errors rps p99
     errors=$(wrk_errors "$WORK/wrk-$1.txt"); rps=$(wrk_rps "$WORK/wrk-$1.txt"); p99=$(wrk_p99 "$WORK/wrk-$1.txt")
     [ "$errors" = 0 ] || note "small reads, \`$1\`: $errors failed requests (non-2xx or socket errors) of $(awk '/requests in/ { print $1 }' "$WORK/wrk-$1.txt")"
-    row 4 "read a 10 KiB artifact, 32 connections, \`$1\`" "$rps req/s, p99 $p99 ms" \
+    row 4 "read a 10 KiB artifact, 32 connections, $(label "$1")" "$rps req/s, p99 $p99 ms" \
         "nginx: $REF_NGINX_RPS req/s, p99 $REF_NGINX_P99 ms" "$(ratio "$rps" "$REF_NGINX_RPS")×" "≥ 0.5×" \
         "$(all_yes "$(at_least "$(ratio "$rps" "$REF_NGINX_RPS")" 0.5)" "$([ "$errors" = 0 ] && echo yes)")"
 }
@@ -351,11 +393,11 @@ case_postmortem() {
     p50() { jq --arg n "$1" '.results[] | select(.command == $n) | .median * 1000 | round' "$WORK/hyperfine-$2.json"; }
     local md bundle manifest
     md=$(p50 markdown "$1"); manifest=$(p50 manifest "$1"); bundle=$(p50 bundle "$1")
-    row 6 "postmortem Markdown, incident of 200 artifacts, 100 findings, 50 timeline entries, \`$1\`" \
+    row 6 "postmortem Markdown, incident of 200 artifacts, 100 findings, 50 timeline entries, $(label "$1")" \
         "p50 $md ms" "—" "—" "≤ 50 ms" "$(at_most "$md" 50)"
-    row 7 "evidence bundle of the same incident (200 × 64 KiB), \`$1\`" "p50 $bundle ms" "—" "—" "≤ 500 ms" \
+    row 7 "evidence bundle of the same incident (200 × 64 KiB), $(label "$1")" "p50 $bundle ms" "—" "—" "≤ 500 ms" \
         "$(at_most "$bundle" 500)"
-    row 8 "evidence manifest of the same incident, \`$1\`" "p50 $manifest ms" "—" "—" "—" "—"
+    row 8 "evidence manifest of the same incident, $(label "$1")" "p50 $manifest ms" "—" "—" "—" "—"
 }
 
 run_case() {
@@ -378,6 +420,13 @@ for backend in $BACKENDS; do
             rm -rf "$WORK/blobs-filesystem"
             extra=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
         postgres) ;;
+        s3)
+            log "s3: starting S3Proxy on port $S3PROXY_PORT (objects under bench/work/s3proxy)"
+            start_s3proxy
+            extra=(-Devidence.storage.s3.bucket=evidence -Devidence.storage.s3.endpoint="http://127.0.0.1:$S3PROXY_PORT"
+                -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
+                -Devidence.storage.s3.access-key-id=evidence-test
+                -Devidence.storage.s3.secret-access-key=evidence-test-secret) ;;
         *) die "unknown backend $backend: add a case for it in bench/run.sh (its extra -D arguments)" ;;
     esac
     fresh_db "${DB_PREFIX}_$backend"
@@ -413,7 +462,7 @@ for backend in $BACKENDS; do
         stop_service "$backend"
     done
     ready_s=$(median < "$WORK/ready-$backend.txt" | awk '{ printf "%.2f", $1 / 1000 }')
-    row 9 "start to ready, \`$backend\` (median of $STARTS, migrated database)" "$ready_s s" "—" "—" "≤ 2.5 s" \
+    row 9 "start to ready, $(label "$backend") (median of $STARTS, migrated database)" "$ready_s s" "—" "—" "≤ 2.5 s" \
         "$(at_most "$ready_s" 2.5)"
 
     warnings=$(grep -cE '^[0-9:,]+ (WARN|ERROR) ' "$WORK/service-$backend.log" || true)
@@ -423,9 +472,10 @@ for backend in $BACKENDS; do
             | cut -c1-150 | sort | uniq -c | sort -rn | head -n 3 \
             | awk '{ n = $1; $1 = ""; print "  - " n "× `" substr($0, 2) "`" }' >> "$NOTES"
     fi
+    [ "$backend" != s3 ] || stop_s3proxy
     if [ "$KEEP_DATA" != 1 ]; then
         psql_q -d postgres -c "DROP DATABASE ${DB_PREFIX}_$backend WITH (FORCE)"
-        rm -rf "$WORK/blobs-filesystem"
+        rm -rf "$WORK/blobs-filesystem" "$WORK/s3proxy"
     fi
 done
 
@@ -481,6 +531,12 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  includes curl's own start (curl fetching nginx's 10 KiB file takes $CURL_FLOOR_MS ms)."
     echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms, on the"
     echo "  database the run already migrated. Peak RSS: \`VmHWM\` of each service process before it is stopped."
+    if [ "$WITH_S3" = 1 ]; then
+        echo "- \`s3\`: the service's s3 backend (AWS SDK v2, path-style) against S3Proxy on 127.0.0.1:$S3PROXY_PORT,"
+        echo "  which keeps its objects as files under bench/work/s3proxy (jclouds' filesystem provider): a local"
+        echo "  stand-in on the same machine, not AWS S3, so its rows say nothing of network latency or S3's own"
+        echo "  throughput. Its goals are the postgres ones; S3Proxy's own RSS is in the notes, not in the peak RSS row."
+    fi
     if [ -s "$NOTES" ]; then
         echo
         echo "Notes from this run:"
