@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ProblemType;
-import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -21,37 +21,36 @@ import java.util.concurrent.Semaphore;
 public class AdmissionControl {
 
     static final int RETRY_AFTER_SECONDS = 1;
-    /** Before authentication and routing: a refused request costs as little as possible. */
-    private static final int PRIORITY = 1000;
 
+    private final int bound;
     private final Semaphore permits;
     private final String busy;
 
     AdmissionControl(EvidenceConfig config, ObjectMapper json) throws JsonProcessingException {
-        this.permits = new Semaphore(config.http().maxConcurrentRequests());
+        this.bound = config.http().maxConcurrentRequests();
+        this.permits = new Semaphore(bound);
         this.busy = json.writeValueAsString(Problems.document(ProblemType.SERVICE_BUSY,
                 "the service is handling as many requests as it can; nothing was done",
                 Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS)));
     }
 
-    void register(@Observes Filters filters) {
-        filters.register(this::admit, PRIORITY);
-    }
-
-    private void admit(RoutingContext request) {
-        if (request.normalizedPath().startsWith("/q/")) {
-            request.next();
-            return;
-        }
+    /**
+     * Before matching, authentication and any worker thread, so a refused request costs as little as possible. Only
+     * the service's own resources count: health, metrics and the OpenAPI document are not JAX-RS resources.
+     */
+    @ServerRequestFilter(preMatching = true, priority = 10)
+    public Response admit(RoutingContext request) {
         if (!permits.tryAcquire()) {
-            request.response().setStatusCode(ProblemType.SERVICE_BUSY.status())
-                    .putHeader("Content-Type", Problems.MEDIA_TYPE)
-                    .putHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS))
-                    .end(busy);
-            return;
+            return Response.status(ProblemType.SERVICE_BUSY.status()).type(Problems.MEDIA_TYPE)
+                    .header("Retry-After", RETRY_AFTER_SECONDS).entity(busy).build();
         }
         // called once the response is done or the connection is gone, whichever comes first
         request.addEndHandler(ended -> permits.release());
-        request.next();
+        return null;
+    }
+
+    /** Requests admitted and not yet finished. */
+    int inProgress() {
+        return bound - permits.availablePermits();
     }
 }
