@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Tokens;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -34,6 +35,10 @@ class AdmissionControlTest {
     @Inject
     AdmissionControl admission;
 
+    /** This application's own address; RestAssured's statics may still name another test's server. */
+    @TestHTTPResource("/api/v1/blobs")
+    URI blobs;
+
     public static class OneRequestAtATime implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
@@ -58,8 +63,7 @@ class AdmissionControlTest {
         PipedInputStream body = new PipedInputStream(slowClient, 64 * 1024);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            HttpRequest slowUpload = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port
-                            + "/api/v1/blobs"))
+            HttpRequest slowUpload = HttpRequest.newBuilder(blobs)
                     .header("Authorization", "Bearer " + Tokens.alice())
                     .header("Content-Type", "application/octet-stream")
                     .POST(HttpRequest.BodyPublishers.ofInputStream(() -> body)).build();
