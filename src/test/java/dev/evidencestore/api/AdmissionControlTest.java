@@ -67,8 +67,10 @@ class AdmissionControlTest {
                     .header("Authorization", "Bearer " + Tokens.alice())
                     .header("Content-Type", "application/octet-stream")
                     .POST(HttpRequest.BodyPublishers.ofInputStream(() -> body)).build();
-            // HTTP/1.1: an h2c upgrade request is read whole before it is dispatched, which would never happen here
-            Future<Integer> held = pool.submit(() -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+            // HTTP/1.1: an h2c upgrade request is read whole before it is dispatched, which would never happen here;
+            // no proxy: a browser test earlier in the run may have left proxy settings in the JVM
+            Future<Integer> held = pool.submit(() -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .proxy(HttpClient.Builder.NO_PROXY).build()
                     .send(slowUpload, HttpResponse.BodyHandlers.discarding()).statusCode());
             slowClient.write(new byte[16 * 1024]);
             slowClient.flush();
