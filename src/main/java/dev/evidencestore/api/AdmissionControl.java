@@ -40,13 +40,22 @@ public class AdmissionControl {
      */
     @ServerRequestFilter(preMatching = true, priority = 10)
     public Response admit(RoutingContext request) {
-        if (!permits.tryAcquire()) {
+        if (!enter()) {
             return Response.status(ProblemType.SERVICE_BUSY.status()).type(Problems.MEDIA_TYPE)
                     .header("Retry-After", RETRY_AFTER_SECONDS).entity(busy).build();
         }
         // called once the response is done or the connection is gone, whichever comes first
-        request.addEndHandler(ended -> permits.release());
+        request.addEndHandler(ended -> leave());
         return null;
+    }
+
+    /** Takes a slot, if one is free. */
+    boolean enter() {
+        return permits.tryAcquire();
+    }
+
+    void leave() {
+        permits.release();
     }
 
     /** Requests admitted and not yet finished. */
