@@ -13,6 +13,8 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,10 +50,14 @@ public class FindingEntity extends PanacheEntityBase {
     public String proposedBy;
 
     @OneToMany(mappedBy = "finding", cascade = CascadeType.ALL, orphanRemoval = true)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
     @OrderBy("position")
     public List<FindingCitationEntity> citations = new ArrayList<>();
 
     @OneToMany(mappedBy = "finding", cascade = CascadeType.PERSIST)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
     @OrderBy("reviewedAt, id")
     public List<FindingReviewEntity> reviews = new ArrayList<>();
 

@@ -13,6 +13,8 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,10 +46,14 @@ public class RootCauseEntity extends PanacheEntityBase {
     public String proposedBy;
 
     @OneToMany(mappedBy = "rootCause", cascade = CascadeType.ALL, orphanRemoval = true)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
     @OrderBy("position")
     public List<RootCauseFindingEntity> findings = new ArrayList<>();
 
     @OneToMany(mappedBy = "rootCause", cascade = CascadeType.PERSIST)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
     @OrderBy("reviewedAt, id")
     public List<RootCauseReviewEntity> reviews = new ArrayList<>();
 

@@ -129,8 +129,14 @@ public class FindingService {
             query.append(" and f.status = :status");
             parameters.and("status", status.wire());
         }
-        return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).stream()
-                .map(finding -> view(finding, id -> latest(checks.getOrDefault(id, List.of())))).toList();
+        // a list, not a stream: subselect fetching of citations and reviews needs the whole result registered
+        return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).list().stream()
+                .map(finding -> view(finding, checks)).toList();
+    }
+
+    /** The finding as clients see it, with the incident's verifications already at hand (oldest first). */
+    Finding view(FindingEntity finding, Map<ArtifactId, List<VerificationResult>> checks) {
+        return view(finding, id -> latest(checks.getOrDefault(id, List.of())));
     }
 
     private static VerificationResult latest(List<VerificationResult> oldestFirst) {

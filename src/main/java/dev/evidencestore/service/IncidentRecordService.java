@@ -7,7 +7,10 @@ import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import org.hibernate.FlushMode;
+import org.hibernate.Session;
 
 import java.util.List;
 import java.util.Map;
@@ -23,10 +26,12 @@ public class IncidentRecordService {
     private final RootCauseService rootCauses;
     private final TimelineService timeline;
     private final ActionService actions;
+    private final EntityManager entityManager;
 
-    IncidentRecordService(IncidentService incidents, ArtifactService artifacts, VerificationService verifications,
+    IncidentRecordService(EntityManager entityManager, IncidentService incidents, ArtifactService artifacts, VerificationService verifications,
                           FindingService findings, RootCauseService rootCauses, TimelineService timeline,
                           ActionService actions) {
+        this.entityManager = entityManager;
         this.incidents = incidents;
         this.artifacts = artifacts;
         this.verifications = verifications;
@@ -38,10 +43,14 @@ public class IncidentRecordService {
 
     @Transactional
     public IncidentRecord record(Workspace workspace, IncidentKey key) {
+        // only read: hundreds of loaded rows need neither snapshots for dirty checking nor a flush at commit
+        Session session = entityManager.unwrap(Session.class);
+        session.setDefaultReadOnly(true);
+        session.setHibernateFlushMode(FlushMode.MANUAL);
         List<Artifact> stored = artifacts.list(workspace, key);
         Map<ArtifactId, List<VerificationResult>> checks = verifications.listForIncident(workspace, key);
         return new IncidentRecord(incidents.get(workspace, key), stored, checks,
-                findings.list(workspace, key, null, null, checks), rootCauses.find(workspace, key).orElse(null),
+                findings.list(workspace, key, null, null, checks), rootCauses.find(workspace, key, checks).orElse(null),
                 timeline.list(workspace, key), actions.list(workspace, key));
     }
 }

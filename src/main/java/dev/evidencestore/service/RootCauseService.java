@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Confidence;
@@ -21,6 +22,7 @@ import dev.evidencestore.domain.RootCause;
 import dev.evidencestore.domain.RootCauseDraft;
 import dev.evidencestore.domain.RootCauseEntity;
 import dev.evidencestore.domain.RootCauseReviewEntity;
+import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +32,9 @@ import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The one root cause of an incident. It rests on findings of the same incident, and is accepted only when every
@@ -95,6 +99,12 @@ public class RootCauseService {
     @Transactional
     public Optional<RootCause> find(Workspace workspace, IncidentKey key) {
         return Optional.ofNullable(find(incidents.require(workspace, key))).map(this::view);
+    }
+
+    /** As {@link #find}, with the incident's verifications already at hand (oldest first per artifact). */
+    Optional<RootCause> find(Workspace workspace, IncidentKey key, Map<ArtifactId, List<VerificationResult>> checks) {
+        return Optional.ofNullable(find(incidents.require(workspace, key)))
+                .map(rootCause -> view(rootCause, finding -> findings.view(finding, checks)));
     }
 
     @Transactional
@@ -175,7 +185,11 @@ public class RootCauseService {
     }
 
     private RootCause view(RootCauseEntity rootCause) {
-        List<Finding> cited = rootCause.findings.stream().map(link -> findings.view(link.finding)).toList();
+        return view(rootCause, findings::view);
+    }
+
+    private static RootCause view(RootCauseEntity rootCause, Function<FindingEntity, Finding> findingView) {
+        List<Finding> cited = rootCause.findings.stream().map(link -> findingView.apply(link.finding)).toList();
         return new RootCause(rootCause.rootCauseId(), rootCause.statement,
                 Confidence.parse(rootCause.confidence), rootCause.reviewStatus(), cited,
                 rootCause.reviews.stream().map(ReviewEntity::toReview).toList(), rootCause.createdAt,
