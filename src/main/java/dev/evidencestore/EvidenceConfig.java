@@ -31,6 +31,24 @@ public interface EvidenceConfig {
 
     Scrub scrub();
 
+    Cache cache();
+
+    interface Cache {
+        /**
+         * Artifacts kept in memory after their first read (about 1 KB each): they never change, so reads of them
+         * need no database query.
+         */
+        @WithDefault("10000")
+        long artifacts();
+
+        /**
+         * Bearer tokens kept after their signature was checked, each until it expires: a repeat of the same token
+         * needs no second RSA verification.
+         */
+        @WithDefault("1000")
+        long tokens();
+    }
+
     interface Http {
         /**
          * Requests handled at once (health, metrics and the OpenAPI document not counted). Beyond it a request is

@@ -84,7 +84,8 @@ final class BlobRepresentation {
         boolean whole = offset == 0 && length == content.size();
         return (OutputStream output) -> {
             try (InputStream in = whole ? content.openChecked() : content.open(offset, length)) {
-                byte[] buffer = new byte[BUFFER];
+                // small evidence is most of the reads: a buffer no larger than the body
+                byte[] buffer = new byte[(int) Math.max(1, Math.min(BUFFER, length))];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
                     output.write(buffer, 0, n);

@@ -33,10 +33,12 @@ public class ArtifactService {
     private final CurrentActor actor;
     private final BlobService blobs;
     private final BlobIntegrity integrity;
+    private final BoundArtifacts bound;
 
     ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor,
-                    BlobService blobs, BlobIntegrity integrity) {
+                    BlobService blobs, BlobIntegrity integrity, BoundArtifacts bound) {
         this.integrity = integrity;
+        this.bound = bound;
         this.actor = actor;
         this.incidents = incidents;
         this.entityManager = entityManager;
@@ -88,9 +90,9 @@ public class ArtifactService {
                 .executeUpdate() == 1;
     }
 
-    @Transactional
+    /** No transaction: an artifact never changes, so after its first read it comes from {@link BoundArtifacts}. */
     public Artifact get(ArtifactId id) {
-        return find(id.workspace(), id.incident(), id.name().value());
+        return bound.get(id);
     }
 
     @Transactional
@@ -100,8 +102,10 @@ public class ArtifactService {
                 workspace.slug(), key.value()).stream().map(ArtifactEntity::toArtifact).toList();
     }
 
-    /** The artifact's bytes, served with its media type; refused when they were found damaged. */
-    @Transactional
+    /**
+     * The artifact's bytes, served with its media type; refused when they were found damaged. A read of a known
+     * artifact asks the database nothing: the bytes are hashed as they stream instead.
+     */
     public BlobContent content(ArtifactId id) {
         Artifact artifact = get(id);
         integrity.refuseIfDamaged(artifact.digest());
@@ -138,6 +142,11 @@ public class ArtifactService {
     /** The artifact's row, for other services working inside the same transaction. */
     ArtifactEntity row(ArtifactId id) {
         return row(id.workspace(), id.incident(), id.name().value());
+    }
+
+    /** The artifact read from the database, or a 404 refusal; reads by ID go through {@link BoundArtifacts}. */
+    static Artifact find(ArtifactId id) {
+        return find(id.workspace(), id.incident(), id.name().value());
     }
 
     private static Artifact find(Workspace workspace, IncidentKey key, String name) {

@@ -18,7 +18,9 @@ import java.io.InputStream;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What re-reading stored blobs found: the scrub, whole downloads and verifications each record here whether the
@@ -89,26 +91,33 @@ public class BlobIntegrity {
                 .stream().map(row -> row.toArtifact().id().toString()).sorted().toList();
     }
 
-    /** Refuses to serve bytes that their last check found damaged; call inside the request's transaction. */
+    /**
+     * Refuses to serve bytes that their last check found damaged, as {@link IntegrityStatus} last read them; only
+     * before it could read them once does this ask the database.
+     */
     void refuseIfDamaged(Digest digest) {
         refuseIfAnyDamaged(List.of(digest));
     }
 
     void refuseIfAnyDamaged(Collection<Digest> digests) {
-        if (digests.isEmpty()) {
-            return;
+        Map<String, Instant> damaged = status.known().map(IntegrityStatus.Known::damaged).orElse(null);
+        for (Digest digest : digests.stream().sorted(Comparator.comparing(Digest::toString)).toList()) {
+            Instant since = damaged != null ? damaged.get(digest.toString()) : damagedSince(digest);
+            if (since != null) {
+                throw new Refusal(ProblemType.EVIDENCE_DAMAGED, "the stored bytes of " + digest
+                        + " no longer hash to that digest (damaged since " + since
+                        + "); they are not served until they are restored from a backup")
+                        .with("digest", digest.toString())
+                        .with("damagedSince", since.toString());
+            }
         }
-        BlobIntegrityEntity damaged = BlobIntegrityEntity.<BlobIntegrityEntity>find(
-                        "damaged = true and digest in ?1 order by digest",
-                        digests.stream().map(Digest::toString).toList())
-                .firstResult();
-        if (damaged != null) {
-            throw new Refusal(ProblemType.EVIDENCE_DAMAGED, "the stored bytes of " + damaged.digest
-                    + " no longer hash to that digest (damaged since " + damaged.damagedSince
-                    + "); they are not served until they are restored from a backup")
-                    .with("digest", damaged.digest)
-                    .with("damagedSince", damaged.damagedSince.toString());
-        }
+    }
+
+    private static Instant damagedSince(Digest digest) {
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            BlobIntegrityEntity row = BlobIntegrityEntity.findById(digest.toString());
+            return row != null && row.damaged ? row.damagedSince : null;
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.evidencestore.service;
 
+import dev.evidencestore.domain.BlobIntegrityEntity;
 import dev.evidencestore.domain.ScrubPassEntity;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,13 +12,17 @@ import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * How many stored blobs are damaged and when the last scrub pass finished, as last counted. The readiness check and
- * the metrics read this copy, never the database, so they answer at once even while the database is down. It is
- * recounted every 30 seconds, so every instance soon shows what any of them found, and at once on the instance
- * where a check changed a blob's state or a scrub pass ended.
+ * Which stored blobs are damaged and when the last scrub pass finished, as last read. The readiness check, the
+ * metrics and every download read this copy, never the database, so they answer at once even while the database is
+ * down and a read costs no query. It is read again every 30 seconds, so every instance soon knows what any of them
+ * found, and at once on the instance where a check changed a blob's state or a scrub pass ended. In the seconds
+ * before another instance's finding arrives, a whole download still hashes the bytes it serves and cuts the
+ * transfer short if they do not match.
  */
 @Startup
 @ApplicationScoped
@@ -62,12 +67,20 @@ public class IntegrityStatus {
     }
 
     private Known count() {
-        long damaged = ((Number) entityManager.createNativeQuery(
-                "SELECT count(*) FROM blob_integrity WHERE damaged").getSingleResult()).longValue();
-        return new Known(damaged, ScrubPassEntity.lastFinishedAt(), Instant.now());
+        Map<String, Instant> damaged = new HashMap<>();
+        entityManager.createQuery("from BlobIntegrityEntity where damaged = true", BlobIntegrityEntity.class)
+                .getResultStream().forEach(row -> damaged.put(row.digest, row.damagedSince));
+        return new Known(Map.copyOf(damaged), ScrubPassEntity.lastFinishedAt(), Instant.now());
     }
 
-    /** Damaged blobs, when the last complete scrub finished (null before the first), and when this was counted. */
-    public record Known(long damagedBlobs, Instant lastScrub, Instant countedAt) {
+    /**
+     * The damaged blobs (digest to since when), when the last complete scrub finished (null before the first), and
+     * when this was read.
+     */
+    public record Known(Map<String, Instant> damaged, Instant lastScrub, Instant countedAt) {
+
+        public long damagedBlobs() {
+            return damaged.size();
+        }
     }
 }

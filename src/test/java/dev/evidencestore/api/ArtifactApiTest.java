@@ -64,6 +64,21 @@ class ArtifactApiTest {
     }
 
     @Test
+    void aNameReadBeforeItsBindingIsServedOnceBound() {
+        String key = Fixtures.newIncident("demo");
+        String id = "artifact:demo:v1:" + key + ":late-snapshot";
+        problem(api().get(ARTIFACT + "/content", id).then(), 404, "not-found");
+        problem(api().get(ARTIFACT, id).then(), 404, "not-found");
+        byte[] bytes = Evidence.uniqueBytes(64);
+        String digest = Fixtures.upload(bytes);
+        json(Fixtures.artifact("late-snapshot", digest)).post(ARTIFACTS, "demo", key).then().statusCode(201);
+
+        api().get(ARTIFACT, id).then().statusCode(200).body("digest", equalTo(digest));
+        assertArrayEquals(bytes, api().get(ARTIFACT + "/content", id).then().statusCode(200)
+                .extract().asByteArray());
+    }
+
+    @Test
     void neverOverwritesEvidence() {
         String key = Fixtures.newIncident("demo");
         String original = Fixtures.upload(Evidence.uniqueBytes(50));

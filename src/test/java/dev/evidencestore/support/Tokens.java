@@ -59,6 +59,13 @@ public final class Tokens {
                 .expiresAt(Instant.now().minusSeconds(120).getEpochSecond()).sign(DEV_KEY);
     }
 
+    /** Alice's token whose {@code exp} is {@code seconds} from now (negative: already past). */
+    public static String expiringIn(long seconds) {
+        long now = Instant.now().getEpochSecond();
+        return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(now - 3600).expiresAt(now + seconds)
+                .sign(DEV_KEY);
+    }
+
     public static String wrongIssuer() {
         return Jwt.upn("alice").issuer("https://attacker.example").groups(ALL_ROLES).sign(DEV_KEY);
     }

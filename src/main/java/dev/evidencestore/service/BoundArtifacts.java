@@ -1,0 +1,37 @@
+package dev.evidencestore.service;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactId;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Artifacts by ID, each read from the database once. An artifact never changes and is never removed once bound (the
+ * database refuses UPDATE and DELETE of its row), so a copy read after its binding committed stays right for ever
+ * and on every instance; only IDs that exist are kept, so a later binding of an unknown name is seen at once.
+ */
+@ApplicationScoped
+public class BoundArtifacts {
+
+    private final Cache<ArtifactId, Artifact> byId;
+
+    BoundArtifacts(EvidenceConfig config) {
+        this.byId = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).build();
+    }
+
+    /** The artifact, or a 404 refusal when no artifact has that ID. */
+    public Artifact get(ArtifactId id) {
+        Artifact known = byId.getIfPresent(id);
+        if (known != null) {
+            return known;
+        }
+        if (QuarkusTransaction.isActive()) {
+            // the caller's transaction may have bound it and may yet roll back: keep only what a committed read saw
+            return ArtifactService.find(id);
+        }
+        return byId.get(id, key -> QuarkusTransaction.requiringNew().call(() -> ArtifactService.find(key)));
+    }
+}
