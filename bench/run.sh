@@ -10,7 +10,7 @@
 # Settings (environment): BACKENDS (filesystem postgres s3), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
-# PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa: as the README runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
 # and blobs at the end), OUT (bench/results/latest.md).
 #
 # Installs what is missing from Debian packages (nginx, wrk, hyperfine, pgbench, node, jq) with apt-get.
@@ -34,6 +34,7 @@ PGHOST=${PGHOST:-127.0.0.1}
 PGPORT=${PGPORT:-5432}
 KEEP_DATA=${KEEP_DATA:-0}
 OUT=${OUT:-bench/results/latest.md}
+JVM_OPTIONS=${JVM_OPTIONS:--XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa}
 WORK=$ROOT/bench/work
 WWW=$WORK/www
 ROWS=$WORK/rows.tsv
@@ -235,14 +236,16 @@ start_service() {
         sleep 0.1
     done
     local t0; t0=$(date +%s%N)
-    java -Xmx128m -Dquarkus.http.port="$PORT" \
+    # the service as the README runs it: from target/quarkus-app, with the class-data archive the build wrote
+    # (AppCDS) and the serial collector, which suits a 128 MB heap on two cores
+    (cd target/quarkus-app && exec java -Xmx128m $JVM_OPTIONS -Dquarkus.http.port="$PORT" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://$PGHOST:$PGPORT/${DB_PREFIX}_$backend" \
         -Dquarkus.datasource.username=postgres \
         -Devidence.storage.backend="$backend" \
         -Dmp.jwt.verify.publickey.location="$KEYS/jwt-public.pem" \
         -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer \
         -Devidence.audit.signing-key-location="$KEYS/audit.pem" \
-        "$@" -jar target/quarkus-app/quarkus-run.jar >> "$WORK/service-$backend.log" 2>&1 &
+        "$@" -jar quarkus-run.jar >> "$WORK/service-$backend.log" 2>&1) &
     SERVICE_PID=$!
     until curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/q/health/ready"; do
         kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
