@@ -1,7 +1,11 @@
 package dev.evidencestore.domain;
 
 import org.apache.commons.codec.binary.Hex;
+import org.apache.commons.codec.digest.DigestUtils;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.regex.Pattern;
 
@@ -10,6 +14,7 @@ public record Digest(String hex) {
 
     public static final String PREFIX = "sha256:";
     private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
+    private static final int READ_BLOCK = 256 * 1024;
 
     public Digest {
         if (hex == null || !HEX.matcher(hex).matches()) {
@@ -29,6 +34,20 @@ public record Digest(String hex) {
             throw new IllegalArgumentException("a SHA-256 digest has 32 bytes, got " + sha256.length);
         }
         return new Digest(Hex.encodeHexString(sha256));
+    }
+
+    /**
+     * The digest of everything {@code in} has left, read in large blocks (commons-codec's stream helpers read 1 KiB
+     * at a time, which made a verification a third slower than hashing allows).
+     */
+    public static Digest of(InputStream in) throws IOException {
+        MessageDigest sha256 = DigestUtils.getSha256Digest();
+        byte[] buffer = new byte[READ_BLOCK];
+        int n;
+        while ((n = in.read(buffer)) >= 0) {
+            sha256.update(buffer, 0, n);
+        }
+        return of(sha256.digest());
     }
 
     /** Accepts the raw 32 bytes of an RFC 9530 {@code sha-256} value. */

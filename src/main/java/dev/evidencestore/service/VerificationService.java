@@ -13,7 +13,6 @@ import dev.evidencestore.storage.BlobStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
-import org.apache.commons.codec.digest.DigestUtils;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -61,7 +60,7 @@ public class VerificationService {
     private Digest rehash(Artifact artifact, String checkedBy) {
         Digest computed;
         try (InputStream in = store.open(artifact.digest())) {
-            computed = Digest.of(DigestUtils.sha256(in));
+            computed = Digest.of(in);
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());
             // a lost database connection says nothing about the bytes: no reader should be refused them for it
