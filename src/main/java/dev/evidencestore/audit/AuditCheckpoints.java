@@ -50,7 +50,9 @@ public class AuditCheckpoints {
     }
 
     @Scheduled(identity = JOB, every = "${evidence.audit.checkpoint-interval}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            // a run that starts while the service stops only fails on a closing database pool
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
         try {
             QuarkusTransaction.requiringNew().run(() -> {

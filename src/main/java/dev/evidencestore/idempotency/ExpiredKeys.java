@@ -25,7 +25,9 @@ public class ExpiredKeys {
     }
 
     @Scheduled(every = "10m", delay = 2, delayUnit = TimeUnit.MINUTES,
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            // a run that starts while the service stops only fails on a closing database pool
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
         // one instance sweeps at a time; the others find the lock taken and leave it to the holder
         cluster.runIfFree("idempotency-sweep", this::sweep);

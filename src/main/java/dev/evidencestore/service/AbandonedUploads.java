@@ -33,7 +33,9 @@ public class AbandonedUploads {
     }
 
     @Scheduled(every = "${evidence.storage.sweep-interval}", delayed = "${evidence.storage.sweep-interval}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            // a run that starts while the service stops only fails on a closing database pool
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
         // instances sharing one store take turns; whoever finds the lock taken leaves the sweep to its holder
         cluster.runIfFree("abandoned-uploads", this::sweep);

@@ -61,7 +61,10 @@ public class BlobScrub {
                 .description("Bytes of stored blobs read and re-hashed by the scrub").register(registry);
     }
 
-    @Scheduled(identity = JOB, every = "${evidence.scrub.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JOB, every = "${evidence.scrub.interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            // a run that starts while the service stops only fails on a closing database pool
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
         if (!config.enabled()) {
             return;
