@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.deployment.ServiceInstance;
 import dev.evidencestore.deployment.ThrowawayKeys;
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.RawHttp;
 import dev.evidencestore.support.TestDatabase;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
