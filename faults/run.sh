@@ -129,9 +129,12 @@ kill_backend() {
     local db=evidence_faults_kill_$backend dir=$WORK/kill-$backend started
     started=$(now)
     recreate_db "$db"
-    rm -rf "$dir" && mkdir -p "$dir"
+    rm -rf "$dir" && mkdir -p "$dir" && : > "$LOGS/kill-$backend.log"
     local blobs=$dir/blobs
-    local settings=(-Devidence.storage.filesystem.abandoned-upload-after=2s)
+    # temp files idle for 2 s count as abandoned, and the sweep looks for them every FAULTS_SWEEP_S (5) s, first that
+    # long after each start, so the case need not wait the production 10 min
+    local sweep_s=${FAULTS_SWEEP_S:-5}
+    local settings=(-Devidence.storage.filesystem.abandoned-upload-after=2s -Devidence.storage.sweep-interval="${sweep_s}s")
     service_start "kill-$backend" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
     await_ready "$port" 90 || { result "kill[$backend]" FAIL "service did not start; see $LOGS/kill-$backend.log"; return; }
     local incident=KILL-1
@@ -172,17 +175,17 @@ kill_backend() {
     echo "$verdict" > "$dir/verify.json"
 
     # orphans: temp files of the filesystem backend, chunk rows no blob names in the postgres one
-    local orphans swept=n/a sweep_s=0
+    local orphans swept=n/a waited_s=0
     if [ "$backend" = filesystem ]; then
-        # the sweep runs 1 min after start, then every 10 min (AbandonedUploads); wait for the first one
-        local deadline=$(( $(date +%s) + 90 )) t1
+        # wait for a sweep (AbandonedUploads) to remove them: a few sweep intervals at most
+        local deadline=$(( $(date +%s) + 6 * sweep_s + 30 )) t1
         t1=$(now)
         while [ "$(date +%s)" -lt "$deadline" ]; do
             grep -q 'abandoned upload' "$LOGS/kill-$backend.log" && [ "$(find "$blobs/uploads" -name '*.part' | wc -l)" = 0 ] && break
-            [ "$temps_left" = 0 ] && [ "$(elapsed "$t1")" -ge 70 ] && break
+            [ "$temps_left" = 0 ] && [ "$(elapsed "$t1")" -ge $(( 3 * sweep_s )) ] && break
             sleep 1
         done
-        sweep_s=$(elapsed "$t1")
+        waited_s=$(elapsed "$t1")
         orphans=$(find "$blobs/uploads" -name '*.part' | wc -l)
         swept=$(grep -o 'removed [0-9]* abandoned' "$LOGS/kill-$backend.log" | awk '{ s += $2 } END { print s + 0 }')
     else
@@ -201,7 +204,7 @@ kill_backend() {
     figures=$(echo "$verdict" | jq -r --arg k "$kills" --arg r "$restart_max" \
         '"kills=\($k) blobs acked=\(.blobsAcked) intact=\(.blobsAckedIntact) unacked=\(.blobsUnacked) (stored anyway=\(.blobsUnackedStored)); artifacts acked=\(.bindsAcked) verified=\(.bindsAckedVerified) unacked=\(.bindsUnacked) visible-unacked=\(.unackedVisible) (cut off by the kill=\(.unackedVisibleCutOff)); retries ok=\(.retriedOk)/\(.retried); max restart=\($r)s"')
     figures="$figures; temp files after the kills=$temps_left, swept=$swept, orphans left=$orphans"
-    [ "$backend" = filesystem ] && figures="$figures (after ${sweep_s}s)"
+    [ "$backend" = filesystem ] && figures="$figures (after ${waited_s}s, sweep every ${sweep_s}s)"
     [ "$problems" = 0 ] || figures="$figures; problems: $(echo "$verdict" | jq -c '.problems[:5]')"
     result "kill[$backend]" "$status" "$figures; $(elapsed "$started")s"
 }
