@@ -8,6 +8,8 @@
 #                                  # 6 hostile, 7 idempotency)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, PostgreSQL stopped (case 2), ...
 #   FAULTS_PG_STOP=1 faults/run.sh pg-stop   # case 2 alone; it stops the machine's PostgreSQL for ~5 s
+#   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) disk bitrot overload (burst of 1,000)
+#                                  # idempotency; hostile runs in ./mvnw verify
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 3 needs
 # root (it mounts a small tmpfs) and strace (installed from Debian when missing). Works under faults/work
@@ -731,6 +733,8 @@ case_idempotency() {
 
 CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency"
 DEFAULT="kill disk bitrot overload hostile idempotency"
+# what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
+CHEAP="kill disk bitrot overload idempotency"
 
 case_name() {
     local c
@@ -744,7 +748,13 @@ main() {
     local chosen=() name
     for arg in "${@:-}"; do
         [ -z "$arg" ] && continue
-        name=$(case_name "$arg") || { echo "unknown case $arg; cases: $CASES" >&2; exit 2; }
+        if [ "$arg" = cheap ]; then
+            # 3 kills per backend and a burst of 1,000 unless told otherwise
+            export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000}
+            read -r -a chosen <<< "$CHEAP"
+            continue
+        fi
+        name=$(case_name "$arg") || { echo "unknown case $arg; cases: $CASES, or cheap ($CHEAP)" >&2; exit 2; }
         chosen+=("$name")
     done
     if [ ${#chosen[@]} = 0 ]; then
