@@ -3,15 +3,18 @@
 # and breaks what it stands on. Every case prints one line `case: PASS|FAIL|SKIP figures`; the exit code is 1 when
 # any case failed.
 #
-#   faults/run.sh                  # the default cases: kill disk overload hostile
-#   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 5 overload, 6 hostile)
+#   faults/run.sh                  # the default cases: kill disk bitrot overload hostile idempotency
+#   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
+#                                  # 6 hostile, 7 idempotency)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, PostgreSQL stopped (case 2), ...
 #   FAULTS_PG_STOP=1 faults/run.sh pg-stop   # case 2 alone; it stops the machine's PostgreSQL for ~5 s
+#   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) disk bitrot overload (burst of 1,000)
+#                                  # idempotency; hostile runs in ./mvnw verify
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 3 needs
 # root (it mounts a small tmpfs) and strace (installed from Debian when missing). Works under faults/work
-# (gitignored), in databases evidence_faults_*, on ports 18691-18699. Cases 4 (bit rot) and 7 (idempotency) belong
-# to other work; add them as a function case_NAME and a line in CASES below.
+# (gitignored), in databases evidence_faults_*, on ports 18691-18699. A case is a function case_NAME and an entry in
+# CASES below.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,7 +65,7 @@ ensure_debian() { # ensure_debian COMMAND PACKAGE
 psql_admin() { psql -qAt -h "$PGHOST" -U postgres -d postgres "$@"; }
 psql_db() { local db=$1; shift; psql -qAt -h "$PGHOST" -U postgres -d "$db" "$@"; }
 recreate_db() {
-    psql_admin -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1" > /dev/null
+    psql_admin -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1" > /dev/null
 }
 
 # service_start NAME PORT DATABASE BACKEND BLOBDIR [-Dsetting=value ...]: sets SERVICE_PID
@@ -128,9 +131,12 @@ kill_backend() {
     local db=evidence_faults_kill_$backend dir=$WORK/kill-$backend started
     started=$(now)
     recreate_db "$db"
-    rm -rf "$dir" && mkdir -p "$dir"
+    rm -rf "$dir" && mkdir -p "$dir" && : > "$LOGS/kill-$backend.log"
     local blobs=$dir/blobs
-    local settings=(-Devidence.storage.filesystem.abandoned-upload-after=2s)
+    # temp files idle for 2 s count as abandoned, and the sweep looks for them every FAULTS_SWEEP_S (5) s, first that
+    # long after each start, so the case need not wait the production 10 min
+    local sweep_s=${FAULTS_SWEEP_S:-5}
+    local settings=(-Devidence.storage.filesystem.abandoned-upload-after=2s -Devidence.storage.sweep-interval="${sweep_s}s")
     service_start "kill-$backend" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
     await_ready "$port" 90 || { result "kill[$backend]" FAIL "service did not start; see $LOGS/kill-$backend.log"; return; }
     local incident=KILL-1
@@ -171,17 +177,17 @@ kill_backend() {
     echo "$verdict" > "$dir/verify.json"
 
     # orphans: temp files of the filesystem backend, chunk rows no blob names in the postgres one
-    local orphans swept=n/a sweep_s=0
+    local orphans swept=n/a waited_s=0
     if [ "$backend" = filesystem ]; then
-        # the sweep runs 1 min after start, then every 10 min (AbandonedUploads); wait for the first one
-        local deadline=$(( $(date +%s) + 90 )) t1
+        # wait for a sweep (AbandonedUploads) to remove them: a few sweep intervals at most
+        local deadline=$(( $(date +%s) + 6 * sweep_s + 30 )) t1
         t1=$(now)
         while [ "$(date +%s)" -lt "$deadline" ]; do
             grep -q 'abandoned upload' "$LOGS/kill-$backend.log" && [ "$(find "$blobs/uploads" -name '*.part' | wc -l)" = 0 ] && break
-            [ "$temps_left" = 0 ] && [ "$(elapsed "$t1")" -ge 70 ] && break
+            [ "$temps_left" = 0 ] && [ "$(elapsed "$t1")" -ge $(( 3 * sweep_s )) ] && break
             sleep 1
         done
-        sweep_s=$(elapsed "$t1")
+        waited_s=$(elapsed "$t1")
         orphans=$(find "$blobs/uploads" -name '*.part' | wc -l)
         swept=$(grep -o 'removed [0-9]* abandoned' "$LOGS/kill-$backend.log" | awk '{ s += $2 } END { print s + 0 }')
     else
@@ -200,7 +206,7 @@ kill_backend() {
     figures=$(echo "$verdict" | jq -r --arg k "$kills" --arg r "$restart_max" \
         '"kills=\($k) blobs acked=\(.blobsAcked) intact=\(.blobsAckedIntact) unacked=\(.blobsUnacked) (stored anyway=\(.blobsUnackedStored)); artifacts acked=\(.bindsAcked) verified=\(.bindsAckedVerified) unacked=\(.bindsUnacked) visible-unacked=\(.unackedVisible) (cut off by the kill=\(.unackedVisibleCutOff)); retries ok=\(.retriedOk)/\(.retried); max restart=\($r)s"')
     figures="$figures; temp files after the kills=$temps_left, swept=$swept, orphans left=$orphans"
-    [ "$backend" = filesystem ] && figures="$figures (after ${sweep_s}s)"
+    [ "$backend" = filesystem ] && figures="$figures (after ${waited_s}s, sweep every ${sweep_s}s)"
     [ "$problems" = 0 ] || figures="$figures; problems: $(echo "$verdict" | jq -c '.problems[:5]')"
     result "kill[$backend]" "$status" "$figures; $(elapsed "$started")s"
 }
@@ -223,8 +229,32 @@ always_restore() {
 trap always_restore EXIT
 trap 'always_restore; exit 130' INT TERM
 
+# judge_outage STOPPING DOWN STARTING ACCEPTING JOURNAL: the requests sent while PostgreSQL was stopped (times in ms
+# since the epoch: stop issued, stop complete, start issued, start seen complete by pg_isready). Every one sent and
+# answered while it was certainly down (after the stop completed, before the start was issued) must be 503
+# problem+json with Retry-After. Others may have committed before the stop took effect, or waited for a connection
+# until PostgreSQL accepted again (a while before pg_isready, polled, says so), and succeeded; none may be another
+# 5xx or go unanswered.
+judge_outage() {
+    jq -sc --argjson a "$1" --argjson down "$2" --argjson s "$3" --argjson b "$4" '
+        [.[] | select(.started >= $a and .started < $b)] as $d |
+        ($d | map(select(.started >= $down and .started + .ms < $s))) as $whileDown |
+        def refused: .status == 503 and (.contentType | tostring | startswith("application/problem+json"))
+            and .retryAfter != null;
+        { n: ($d | length),
+          statuses: ($d | group_by(.status) | map({key: (.[0].status | tostring), value: length}) | from_entries),
+          types: ($d | map(select(.status >= 400)) | group_by(.type) | map({key: (.[0].type // "none"), value: length}) | from_entries),
+          maxMs: ($d | map(.ms) | max // 0),
+          answeredDown: ($whileDown | length),
+          written: ($d | map(select(.status >= 200 and .status < 300)) | length),
+          bad: (($whileDown | map(select(refused | not)) | length)
+                + ($d | map(select(.status == 0 or (.status >= 500 and (refused | not)))) | length)),
+          errors: ($d | map(select(.status == 0) | .error) | unique) }' "$5"
+}
+
 # PostgreSQL stopped (-m immediate) while clients write: while it is down every write answers 503 problem+json with
-# Retry-After within the 5 s pool acquisition timeout (+3 s margin), the service recovers without a restart once
+# Retry-After within the 5 s pool acquisition timeout (+3 s margin) (one that waited for a connection until it was
+# back may succeed: see judge_outage), the service recovers without a restart once
 # PostgreSQL is back, and no acknowledged write is lost. It stops the machine's PostgreSQL for FAULTS_PG_DOWN_S
 # (5) seconds, so it runs only with FAULTS_HEAVY=1 or FAULTS_PG_STOP=1.
 case_pg_stop() {
@@ -253,6 +283,9 @@ case_pg_stop() {
     t_stop=$(date +%s%3N)
     PG_STOPPED=1
     pg_ctlcluster --skip-systemctl-redirect "$PGVERSION" main stop -m immediate > /dev/null 2>&1
+    # pg_ctl waits for the shutdown: from here until the start is issued, PostgreSQL is certainly down
+    local t_down
+    t_down=$(date +%s%3N)
     sleep "$down_s"
     local t_pg_start
     t_pg_start=$(date +%s%3N)
@@ -275,15 +308,9 @@ case_pg_stop() {
     local verdict during
     verdict=$($CLIENT verify-writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --journal "$dir/journal.jsonl")
     # the requests sent while PostgreSQL was down
-    during=$(jq -sc --argjson a "$t_stop" --argjson b "$t_start" '
-        [.[] | select(.started >= $a and .started < $b)] as $d |
-        { n: ($d | length),
-          statuses: ($d | group_by(.status) | map({key: (.[0].status | tostring), value: length}) | from_entries),
-          types: ($d | map(select(.status >= 400)) | group_by(.type) | map({key: (.[0].type // "none"), value: length}) | from_entries),
-          maxMs: ($d | map(.ms) | max // 0),
-          bad: ($d | map(select(.status != 503 or (.contentType | tostring | startswith("application/problem+json") | not)
-                or .retryAfter == null)) | length),
-          errors: ($d | map(select(.status == 0) | .error) | unique) }' "$dir/journal.jsonl")
+    echo "{\"stopping\": $t_stop, \"down\": $t_down, \"starting\": $t_pg_start, \"accepting\": $t_start}" \
+        > "$dir/times.json"
+    during=$(judge_outage "$t_stop" "$t_down" "$t_pg_start" "$t_start" "$dir/journal.jsonl")
     echo "$during" > "$dir/during.json"
     local live_down ready_down
     live_down=$(awk -v a="$t_stop" -v b="$t_start" '$1 >= a && $1 < b' "$dir/health.log" | grep -vc 'live=200')
@@ -295,7 +322,7 @@ case_pg_stop() {
     lost=$(echo "$verdict" | jq '.problemCount')
     { [ "$n" -gt 0 ] && [ "$bad" = 0 ] && [ "$max_ms" -lt 8000 ] && [ "$lost" = 0 ] && [ "$alive" = yes ] \
         && [ "$recovered_ms" -lt 60000 ] && [ "$live_down" = 0 ]; } || status=FAIL
-    result pg-stop "$status" "stopped ${down_s}s: $n requests while down, statuses $(echo "$during" | jq -c .statuses), types $(echo "$during" | jq -c .types), not-503-problem-with-Retry-After=$bad, transport errors $(echo "$during" | jq -c .errors), max response ${max_ms}ms (limit 8000); live probes failed while down=$live_down, ready while down: $ready_down; PostgreSQL down $(( t_start - t_stop ))ms in all (crash recovery ${pg_ready_ms}ms), service writing again ${recovered_ms}ms after PostgreSQL was ready (no restart: $alive); acknowledged writes $(echo "$verdict" | jq .acked), lost $lost; $(elapsed "$started")s"
+    result pg-stop "$status" "stopped ${down_s}s: $n requests while down, statuses $(echo "$during" | jq -c .statuses), types $(echo "$during" | jq -c .types); sent and answered while it was down $(echo "$during" | jq .answeredDown), written before the stop took effect or after waiting for its return $(echo "$during" | jq .written); not 503 problem+json with Retry-After though answered while down, or another 5xx, or unanswered=$bad, transport errors $(echo "$during" | jq -c .errors), max response ${max_ms}ms (limit 8000); live probes failed while down=$live_down, ready while down: $ready_down; PostgreSQL down $(( t_start - t_stop ))ms in all (crash recovery ${pg_ready_ms}ms), service writing again ${recovered_ms}ms after PostgreSQL was ready (no restart: $alive); acknowledged writes $(echo "$verdict" | jq .acked), lost $lost; $(elapsed "$started")s"
     [ "$lost" = 0 ] || note "lost: $(echo "$verdict" | jq -c '.problems')"
 }
 
@@ -404,6 +431,199 @@ case_disk() {
     result disk-write-errors "$([ "$full" = PASS ] && echo PASS || echo FAIL)" "strace inject into the JVM: $line; ready afterwards=$ready_after; $(elapsed "$started")s"
 }
 
+# ---- case 4: bit rot --------------------------------------------------------------------------------------------
+
+# One byte flipped in stored blobs of each backend behind the service's back (the file under the filesystem blob
+# directory; a chunk row of the postgres backend, past its write-once trigger): the scheduled scrub (a short
+# evidence.scrub.interval, a rate limit) must find exactly those blobs, GET /api/v1/integrity list their artifacts
+# with what cites them, the metric and the readiness details show the count, every read of a damaged artifact fail
+# loudly (a problem document, or a transfer cut short), and every sound artifact still download intact. A blob
+# flipped after the scrub's pass and read at once, before any check knows it, must be cut off, never served whole.
+case_bitrot() {
+    local backend
+    for backend in filesystem postgres; do
+        bitrot_backend "$backend"
+    done
+}
+
+# flip_byte BACKEND DIGEST: inverts the byte in the middle of the stored blob; prints what it changed
+flip_byte() {
+    local backend=$1 digest=$2 hex=${2#sha256:}
+    if [ "$backend" = filesystem ]; then
+        # root ignores the file's read-only mode, as a failing disk ignores everything
+        node -e 'const fs = require("fs"); const [file] = process.argv.slice(1);
+            const fd = fs.openSync(file, "r+"); const at = Math.floor(fs.fstatSync(fd).size / 2);
+            const b = Buffer.alloc(1); fs.readSync(fd, b, 0, 1, at); b[0] ^= 0xff; fs.writeSync(fd, b, 0, 1, at);
+            fs.fsyncSync(fd); fs.closeSync(fd); console.log(`byte ${at}`)' "$BITROT_BLOBS/sha256/${hex:0:2}/$hex"
+    else
+        # the write-once triggers refuse any UPDATE; a superuser session can switch them off, as rot needs no SQL
+        psql_db "$BITROT_DB" -c "SET session_replication_role = replica" -c "
+            WITH c AS (SELECT content_id, chunk_size, size / 2 AS at FROM blob_content WHERE digest = '$digest')
+            UPDATE blob_chunk k SET data = set_byte(k.data, (c.at % c.chunk_size)::int,
+                                                    get_byte(k.data, (c.at % c.chunk_size)::int) # 255)
+            FROM c WHERE k.content_id = c.content_id AND k.seq = (c.at / c.chunk_size)::int
+            RETURNING 'chunk ' || k.seq || ' byte ' || c.at % c.chunk_size"
+    fi
+}
+
+# download PORT PATH OUT [curl args]: prints "HTTP-STATUS CURL-EXIT CONTENT-TYPE PROBLEM-TYPE"
+download() {
+    local port=$1 path=$2 out=$3 code rc type problem
+    shift 3
+    code=$(curl -s -m 60 -D "$out.h" -o "$out" -w '%{http_code}' -H "$(auth)" "$@" "$(api "$port")$path")
+    rc=$?
+    type=$(grep -i '^content-type:' "$out.h" | tr -d '\r' | awk '{ print $2 }' | cut -d';' -f1)
+    problem=$(jq -r '.type // empty' "$out" 2> /dev/null | sed 's|.*/||')
+    echo "$code $rc ${type:-none} ${problem:-none}"
+}
+
+# loud: the read was refused with a problem document, or the transfer was cut so that curl reports an error
+loud() {
+    local code=$1 rc=$2 type=$3
+    [ "$rc" != 0 ] || { [ "$code" -ge 400 ] && [ "$type" = application/problem+json ]; }
+}
+
+bitrot_backend() {
+    local backend=$1 port=18694 started interval=${FAULTS_SCRUB_INTERVAL:-3s} rate=${FAULTS_SCRUB_RATE:-8M}
+    local dir=$WORK/bitrot-$backend name=bitrot-$backend
+    started=$(now)
+    BITROT_DB=evidence_faults_bitrot_$backend
+    BITROT_BLOBS=$dir/blobs
+    recreate_db "$BITROT_DB"
+    rm -rf "$dir" && mkdir -p "$dir" && : > "$LOGS/$name.log"
+    service_start "$name" "$port" "$BITROT_DB" "$backend" "$BITROT_BLOBS" -Devidence.scrub.enabled=true \
+        -Devidence.scrub.interval="$interval" -Devidence.scrub.rate="$rate"
+    local pid=$SERVICE_PID
+    await_ready "$port" 120 || { result "bitrot[$backend]" FAIL "service did not start; see $LOGS/$name.log"; return; }
+    local incident=ROT-1 base
+    base=$(api "$port")/workspaces/$WS/incidents/$incident
+    curl -s -o /dev/null -H "$(auth)" -H 'Content-Type: application/json' -X POST "$(api "$port")/workspaces/$WS/incidents" \
+        -d "{\"key\":\"$incident\",\"title\":\"bit rot\",\"severity\":\"SEV-3\",\"impactStart\":\"2026-06-18T09:00:00Z\"}"
+
+    # eight artifacts, small and large (the large ones span several postgres chunks); a1-a3 rot before the scrub's
+    # pass, a4 rots and is read at once, a5-a8 stay sound. A finding cites a1 and a5, a timeline entry a2.
+    local sizes=(3000 2500000 70000 3000000 5000 2200000 40000 1500000) i digests=() ids=() bad=0 code
+    for i in "${!sizes[@]}"; do
+        local n=$((i + 1))
+        head -c "${sizes[$i]}" /dev/urandom > "$dir/a$n.bin"
+        digests[$n]=sha256:$(sha256sum "$dir/a$n.bin" | cut -d' ' -f1)
+        code=$(curl -s -o /dev/null -w '%{http_code}' -H "$(auth)" -H 'Content-Type: application/octet-stream' \
+            -T "$dir/a$n.bin" "$(api "$port")/blobs/${digests[$n]}")
+        [ "$code" = 201 ] || bad=$((bad + 1))
+        code=$(curl -s -o /dev/null -w '%{http_code}' -H "$(auth)" -H 'Content-Type: application/json' -X POST \
+            "$base/artifacts" -d "{\"name\":\"a$n\",\"digest\":\"${digests[$n]}\",\"mediaType\":\"application/octet-stream\",\"source\":\"faults\",\"kind\":\"snapshot\",\"capturedAt\":\"2026-06-18T09:00:00Z\"}")
+        [ "$code" = 201 ] || bad=$((bad + 1))
+        ids[$n]=artifact:$WS:v1:$incident:a$n
+    done
+    local finding timeline
+    finding=$(curl -s -H "$(auth)" -H 'Content-Type: application/json' -X POST "$base/findings" \
+        -d "{\"name\":\"rests-on-a1\",\"kind\":\"supporting\",\"statement\":\"Cites a1 and a5.\",\"artifactIds\":[\"${ids[1]}\",\"${ids[5]}\"]}" | jq -r '.id // empty')
+    timeline=$(curl -s -H "$(auth)" -H 'Content-Type: application/json' -X POST "$base/timeline" \
+        -d "{\"at\":\"2026-06-18T09:18:00Z\",\"event\":\"Cites a2.\",\"artifactIds\":[\"${ids[2]}\"]}" | jq -r '.id // empty')
+    if [ "$bad" != 0 ] || [ -z "$finding" ] || [ -z "$timeline" ]; then
+        service_stop "$pid"
+        result "bitrot[$backend]" FAIL "seeding failed ($bad uploads or binds not 201, finding '$finding', timeline entry '$timeline'); see $LOGS/$name.log"
+        return
+    fi
+
+    # the scrub's first pass checks every blob and finds them sound
+    local integrity deadline=$(( $(date +%s) + 120 ))
+    while [ "$(date +%s)" -lt "$deadline" ]; do
+        integrity=$(curl -s -H "$(auth)" "$(api "$port")/integrity")
+        [ "$(echo "$integrity" | jq '.blobsChecked == .blobs and .blobs == 8 and .lastScrub != null')" = true ] && break
+        sleep 0.5
+    done
+    local sound_before
+    sound_before=$(echo "$integrity" | jq -r '"\(.blobsChecked)/\(.blobs) checked, \(.damagedBlobs) damaged"')
+
+    # rot, then nothing reads the blobs: only the scrub can find it
+    local flipped=(1 2 3) n where=()
+    for n in "${flipped[@]}"; do
+        where+=("a$n $(flip_byte "$backend" "${digests[$n]}")")
+    done
+    local t0 detect_s=timeout
+    t0=$(now)
+    deadline=$(( $(date +%s) + 60 ))
+    while [ "$(date +%s)" -lt "$deadline" ]; do
+        integrity=$(curl -s -H "$(auth)" "$(api "$port")/integrity")
+        if [ "$(echo "$integrity" | jq '.damagedBlobs')" -ge ${#flipped[@]} ] 2> /dev/null; then
+            detect_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+            break
+        fi
+        sleep 0.25
+    done
+    echo "$integrity" > "$dir/integrity.json"
+    local listed expected found_by_scrub=0 citers_ok=0
+    listed=$(echo "$integrity" | jq -r '[.items[].artifactId] | sort | join(" ")')
+    expected=$(printf '%s\n' "${ids[1]}" "${ids[2]}" "${ids[3]}" | sort | paste -sd' ')
+    for n in "${flipped[@]}"; do
+        grep "EVIDENCE DAMAGED: the stored bytes of ${digests[$n]}" "$LOGS/$name.log" | grep -q 'found by the scrub' \
+            && found_by_scrub=$((found_by_scrub + 1))
+    done
+    echo "$integrity" | jq -e --arg a "${ids[1]}" --arg f "$finding" \
+        '.items[] | select(.artifactId == $a) | .citations | any(.kind == "finding" and .id == $f)' > /dev/null \
+        && citers_ok=$((citers_ok + 1))
+    echo "$integrity" | jq -e --arg a "${ids[2]}" --arg t "$timeline" \
+        '.items[] | select(.artifactId == $a) | .citations | any(.kind == "timeline-entry" and .id == $t)' > /dev/null \
+        && citers_ok=$((citers_ok + 1))
+    echo "$integrity" | jq -e --arg a "${ids[3]}" '.items[] | select(.artifactId == $a) | .citations == []' > /dev/null \
+        && citers_ok=$((citers_ok + 1))
+    local metric ready_code ready_damaged
+    metric=$(curl -s "http://127.0.0.1:$port/q/metrics" | awk '/^evidence_blobs_damaged[ {]/ { printf "%d", $NF }')
+    ready_code=$(curl -s -o "$dir/ready.json" -w '%{http_code}' "http://127.0.0.1:$port/q/health/ready")
+    ready_damaged=$(jq -r '.checks[] | select(.name == "blob-integrity") | .data.damagedBlobs' "$dir/ready.json")
+
+    # every read of a damaged artifact fails loudly: content, blob and a byte range
+    local refused=0 aborted=0 silent=0 outcome code rc type problem reads=0
+    for n in "${flipped[@]}"; do
+        for what in "/artifacts/${ids[$n]}/content" "/blobs/${digests[$n]}" "/artifacts/${ids[$n]}/content range"; do
+            if [[ $what == *" range" ]]; then
+                outcome=$(download "$port" "${what% range}" "$dir/read" -H 'Range: bytes=0-99')
+            else
+                outcome=$(download "$port" "$what" "$dir/read")
+            fi
+            read -r code rc type problem <<< "$outcome"
+            reads=$((reads + 1))
+            if [ "$rc" != 0 ]; then aborted=$((aborted + 1))
+            elif loud "$code" "$rc" "$type" && [ "$problem" = evidence-damaged ]; then refused=$((refused + 1))
+            else silent=$((silent + 1)); note "bitrot[$backend]: GET ${what} of damaged a$n answered $outcome"; fi
+        done
+    done
+
+    # a4 rots after the pass and is downloaded at once, before any check knows: the transfer must not complete
+    where+=("a4 $(flip_byte "$backend" "${digests[4]}")")
+    outcome=$(download "$port" "/artifacts/${ids[4]}/content" "$dir/a4.read")
+    read -r code rc type problem <<< "$outcome"
+    local fresh received
+    received=$(stat -c %s "$dir/a4.read" 2> /dev/null || echo 0)
+    if [ "$rc" != 0 ]; then fresh="cut off after $received of ${sizes[3]} bytes (curl exit $rc)"; aborted=$((aborted + 1))
+    elif loud "$code" "$rc" "$type"; then fresh="refused $code $problem"; refused=$((refused + 1))
+    else fresh="SERVED $code $received bytes"; silent=$((silent + 1)); fi
+    reads=$((reads + 1))
+    # the download recorded what it found
+    local after_read
+    sleep 0.5
+    after_read=$(curl -s -H "$(auth)" "$(api "$port")/integrity" | jq '.damagedBlobs')
+
+    # the sound ones come back byte for byte
+    local intact=0 sound=(5 6 7 8)
+    for n in "${sound[@]}"; do
+        outcome=$(download "$port" "/artifacts/${ids[$n]}/content" "$dir/s$n.read")
+        read -r code rc type problem <<< "$outcome"
+        [ "$code" = 200 ] && [ "$rc" = 0 ] && [ "$(sha256sum "$dir/s$n.read" | cut -d' ' -f1)" = "${digests[$n]#sha256:}" ] \
+            && intact=$((intact + 1))
+    done
+    service_stop "$pid"
+    printf '%s\n' "${where[@]}" > "$dir/flipped.txt"
+
+    local status=PASS
+    { [ "$listed" = "$expected" ] && [ "$found_by_scrub" = 3 ] && [ "$citers_ok" = 3 ] && [ "$metric" = 3 ] \
+        && [ "$ready_code" = 200 ] && [ "$ready_damaged" = 3 ] && [ "$silent" = 0 ] && [ "$after_read" = 4 ] \
+        && [ "$intact" = ${#sound[@]} ] && [ "$detect_s" != timeout ]; } || status=FAIL
+    [ "$listed" = "$expected" ] || note "bitrot[$backend]: integrity lists '$listed', expected '$expected'"
+    result "bitrot[$backend]" "$status" "before: $sound_before; blobs flipped=${#flipped[@]} ($(IFS=,; echo "${where[*]:0:3}")), found by the scrub=$found_by_scrub in ${detect_s}s (interval $interval, rate $rate/s), /integrity lists $(echo "$integrity" | jq '.items | length') with citers right=$citers_ok/3, evidence_blobs_damaged=$metric, ready $ready_code damagedBlobs=$ready_damaged; reads of damaged artifacts: $reads, refused=$refused aborted=$aborted silent=$silent; rotted after the pass and read at once: $fresh, then damagedBlobs=$after_read; intact downloads=$intact/${#sound[@]}; $(elapsed "$started")s"
+}
+
 # ---- case 5: overload -------------------------------------------------------------------------------------------
 
 # 50 slow uploads (curl --limit-rate 10k, 100 kB each) and a burst of FAULTS_BURST (2000) concurrent requests
@@ -498,10 +718,44 @@ case_hostile() {
     result hostile "$([ "$rc" = 0 ] && echo PASS || echo FAIL)" "${summary#hostile: } (details: target/faults/hostile-input.txt); $(elapsed "$started")s"
 }
 
+# ---- case 7: idempotent retries ---------------------------------------------------------------------------------
+
+# Every write of openapi/openapi.yaml that takes Idempotency-Key (the list is read from the running jar's /q/openapi,
+# and a write not covered fails the case), against the packaged jar: a retry with the same key and body gets the
+# first status, headers and body byte for byte with Idempotent-Replayed: true; the same key with another body 422
+# idempotency-key-reused problem+json; FAULTS_IDEMPOTENCY_N (8) identical requests with one key at once run once
+# (rows of the operation's table, and executed writes in the audit log), the others getting the stored answer or
+# 409 idempotency-key-in-flight with Retry-After.
+case_idempotency() {
+    local port=18697 db=evidence_faults_idempotency dir=$WORK/idempotency started n=${FAULTS_IDEMPOTENCY_N:-8}
+    started=$(now)
+    recreate_db "$db"
+    rm -rf "$dir" && mkdir -p "$dir"
+    service_start idempotency "$port" "$db" postgres "$dir/blobs"
+    local pid=$SERVICE_PID
+    await_ready "$port" 120 || { result idempotency FAIL "service did not start; see $LOGS/idempotency.log"; return; }
+    local verdict
+    verdict=$($CLIENT idempotency --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --db "$db" --n "$n" \
+        2> "$dir/client.err")
+    service_stop "$pid"
+    echo "$verdict" > "$dir/verdict.json"
+    if [ -z "$verdict" ]; then
+        result idempotency FAIL "the client stopped: $(tail -n 3 "$dir/client.err" | tr '\n' ' ')"
+        return
+    fi
+    local status=PASS figures
+    [ "$(echo "$verdict" | jq '.problemCount')" = 0 ] || status=FAIL
+    figures=$(echo "$verdict" | jq -r '"operations covered=\(.operations) of \(.contract) taking Idempotency-Key in the contract; replays=\(.replays) (identical and marked=\(.replaysIdentical)); same key, another body: 422=\(.reused422)/\(.reused); concurrent requests=\(.concurrent) (\(.concurrent / .operations) per key: replayed=\(.concurrentReplayed), 409 in flight=\(.concurrentInFlight)), side effects=\(.sideEffects) (one per key expected: \(.operations))"')
+    [ "$status" = PASS ] || figures="$figures; problems: $(echo "$verdict" | jq -c '.problems[:6]')"
+    result idempotency "$status" "$figures; $(elapsed "$started")s"
+}
+
 # ---- main -------------------------------------------------------------------------------------------------------
 
-CASES="1:kill 2:pg-stop 3:disk 5:overload 6:hostile"
-DEFAULT="kill disk overload hostile"
+CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency"
+DEFAULT="kill disk bitrot overload hostile idempotency"
+# what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
+CHEAP="kill disk bitrot overload idempotency"
 
 case_name() {
     local c
@@ -515,7 +769,13 @@ main() {
     local chosen=() name
     for arg in "${@:-}"; do
         [ -z "$arg" ] && continue
-        name=$(case_name "$arg") || { echo "unknown case $arg; cases: $CASES" >&2; exit 2; }
+        if [ "$arg" = cheap ]; then
+            # 3 kills per backend and a burst of 1,000 unless told otherwise
+            export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000}
+            read -r -a chosen <<< "$CHEAP"
+            continue
+        fi
+        name=$(case_name "$arg") || { echo "unknown case $arg; cases: $CASES, or cheap ($CHEAP)" >&2; exit 2; }
         chosen+=("$name")
     done
     if [ ${#chosen[@]} = 0 ]; then

@@ -11,9 +11,13 @@
 //       small writes (incident creates, small blob uploads) with their timing, for the database outage
 //   node client.mjs burst  --base URL --token T --ws W --incident KEY --n 2000 --journal FILE
 //       N requests released at once, a third each: cheap GETs, incident creates, small blob uploads
+//   node client.mjs idempotency --base URL --token T --ws W --db DATABASE [--n 8]
+//       every write of the contract that takes Idempotency-Key: a retry gets the first answer, marked replayed; the
+//       key with another body 422; N identical requests at once run once. Prints one JSON line of figures.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 
 const args = parseArgs(process.argv.slice(2));
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -54,7 +58,8 @@ function request(method, path, { body, headers = {}, timeout = 60000, binary = f
             res.on('data', (c) => chunks.push(c));
             res.on('end', () => {
                 const raw = Buffer.concat(chunks);
-                resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started,
+                resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders,
+                    ms: performance.now() - started,
                     body: binary ? raw : raw.toString('utf8') });
             });
             res.on('error', (e) => resolve({ status: 0, error: e.code || e.message, ms: performance.now() - started }));
@@ -300,7 +305,303 @@ async function burst() {
         p50ms: ms[Math.floor(ms.length / 2)], p99ms: ms[Math.floor(ms.length * 0.99)], maxMs: ms[ms.length - 1] }));
 }
 
-const commands = { load, verify, writes, 'verify-writes': verifyWrites, burst };
+// ---- case 7: idempotent retries -----------------------------------------------------------------------------------
+
+/** Headers that belong to the connection or mark the replay, not to the answer a replay must repeat. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'idempotent-replayed']);
+
+function answerHeaders(r) {
+    const out = [];
+    for (let i = 0; i < (r.rawHeaders || []).length; i += 2) {
+        const name = r.rawHeaders[i].toLowerCase();
+        if (!TRANSPORT.has(name)) out.push(`${name}: ${r.rawHeaders[i + 1]}`);
+    }
+    return out.sort().join('\n');
+}
+
+const sameAnswer = (a, b) => a.status === b.status && Buffer.compare(a.body, b.body) === 0
+    && answerHeaders(a) === answerHeaders(b);
+const replayed = (r) => r.headers?.['idempotent-replayed'] === 'true';
+const problemOf = (r) => {
+    try { return JSON.parse(r.body.toString('utf8')).type?.replace('https://evidence-store.dev/problems/', ''); }
+    catch { return undefined; }
+};
+const isProblem = (r, status, type) => r.status === status && problemOf(r) === type
+    && String(r.headers?.['content-type']).startsWith('application/problem+json');
+
+/** Counts rows with psql: what a write did, seen from the database rather than from its answer. */
+function countRows(sql) {
+    const out = execFileSync('psql', ['-qAt', '-h', process.env.PGHOST || '127.0.0.1', '-U', 'postgres', '-d', args.db,
+        '-c', sql], { encoding: 'utf8' });
+    return Number(out.trim());
+}
+
+/** Writes that executed: every one appends an audit entry; a replay appends one marked replayed. */
+const EXECUTED = 'SELECT count(*) FROM audit_entry WHERE NOT replayed AND status BETWEEN 200 AND 299';
+
+/**
+ * Every write of the contract that takes Idempotency-Key, each able to make a fresh target for itself: the request
+ * (method, path, body), another body for the same key, and the table whose rows are its side effect (none for
+ * PATCH, which changes a row: the audit log's executed writes count those).
+ */
+function idempotentWrites(fixtures) {
+    const ws = args.ws;
+    const incident = (key) => `/api/v1/workspaces/${ws}/incidents/${key}`;
+    const jsonBody = (value) => Buffer.from(JSON.stringify(value));
+    const json = { 'Content-Type': 'application/json' };
+    const mergePatch = { 'Content-Type': 'application/merge-patch+json' };
+    const octets = { 'Content-Type': 'application/octet-stream' };
+    const contentDigest = (bytes) => `sha-256=:${crypto.createHash('sha256').update(bytes).digest('base64')}:`;
+    return {
+        createIncident: { table: 'incident', async fresh() {
+            const key = fixtures.incidentKey();
+            const other = fixtures.incidentKey();
+            return { method: 'POST', path: `/api/v1/workspaces/${ws}/incidents`, headers: json,
+                body: jsonBody({ key, title: 'idempotency', severity: 'SEV-3' }),
+                other: jsonBody({ key: other, title: 'idempotency', severity: 'SEV-3' }) };
+        } },
+        patchIncident: { table: null, async fresh() {
+            const key = await fixtures.incident();
+            return { method: 'PATCH', path: incident(key), headers: mergePatch, body: jsonBody({ title: 'patched once' }),
+                other: jsonBody({ title: 'patched otherwise' }) };
+        } },
+        bindArtifact: { table: 'artifact', async fresh() {
+            const key = await fixtures.incident();
+            const digest = await fixtures.blob();
+            const body = (name) => jsonBody({ name, digest, mediaType: 'application/octet-stream', source: 'faults',
+                kind: 'snapshot', capturedAt: '2026-06-18T09:00:00Z' });
+            return { method: 'POST', path: `${incident(key)}/artifacts`, headers: json, body: body('bound-once'),
+                other: body('bound-otherwise') };
+        } },
+        recordTimelineEntry: { table: 'timeline_entry', async fresh() {
+            const key = await fixtures.incident();
+            const body = (event) => jsonBody({ at: '2026-06-18T09:18:00Z', event });
+            return { method: 'POST', path: `${incident(key)}/timeline`, headers: json, body: body('Rollback started.'),
+                other: body('Rollback finished.') };
+        } },
+        createAction: { table: 'action_item', async fresh() {
+            const key = await fixtures.incident();
+            const body = (action) => jsonBody({ action, owner: 'Edward Green', due: '2026-06-26', status: 'open' });
+            return { method: 'POST', path: `${incident(key)}/actions`, headers: json, body: body('Requeue failed deliveries.'),
+                other: body('Requeue every delivery.') };
+        } },
+        proposeFinding: { table: 'finding', async fresh() {
+            const { key, artifactId } = await fixtures.artifact();
+            const body = (statement) => jsonBody({ name: 'queue-after-deploy', kind: 'supporting', statement,
+                artifactIds: [artifactId] });
+            return { method: 'POST', path: `${incident(key)}/findings`, headers: json, body: body('Queue rose.'),
+                other: body('Queue fell.') };
+        } },
+        putRootCause: { table: 'root_cause', async fresh() {
+            const { key, findingId } = await fixtures.finding();
+            const body = (statement) => jsonBody({ statement, confidence: 'high', findingIds: [findingId] });
+            return { method: 'PUT', path: `${incident(key)}/root-cause`, headers: json, body: body('The batch size.'),
+                other: body('The deployment.') };
+        } },
+        reviewRootCause: { table: 'root_cause_review', async fresh() {
+            const { key } = await fixtures.rootCause();
+            const body = (note) => jsonBody({ decision: 'rejected', note });
+            return { method: 'POST', path: `${incident(key)}/root-cause/reviews`, headers: json,
+                body: body('Not shown.'), other: body('Not shown either.') };
+        } },
+        uploadBlob: { table: 'blob', async fresh() {
+            const bytes = crypto.randomBytes(300_000);
+            const other = crypto.randomBytes(300_000);
+            return { method: 'POST', path: '/api/v1/blobs', headers: { ...octets, 'Content-Digest': contentDigest(bytes) },
+                body: bytes, other, otherHeaders: { ...octets, 'Content-Digest': contentDigest(other) } };
+        } },
+        putBlob: { table: 'blob', async fresh() {
+            const bytes = crypto.randomBytes(2_000_000);
+            // the same path with other bytes: another declared Content-Length, so another request
+            return { method: 'PUT', path: `/api/v1/blobs/${sha256(bytes)}`, headers: octets, body: bytes,
+                other: bytes.subarray(0, 1_000_000) };
+        } },
+        verifyArtifact: { table: 'verification', async fresh() {
+            const { artifactId, digest } = await fixtures.artifact();
+            return { method: 'POST', path: `/api/v1/artifacts/${artifactId}/verifications`, headers: json,
+                body: jsonBody({}), other: jsonBody({ digest }) };
+        } },
+        patchAction: { table: null, async fresh() {
+            const actionId = await fixtures.action();
+            return { method: 'PATCH', path: `/api/v1/actions/${actionId}`, headers: mergePatch,
+                body: jsonBody({ status: 'in-progress' }), other: jsonBody({ status: 'done' }) };
+        } },
+        reviseFinding: { table: null, async fresh() {
+            const { findingId } = await fixtures.finding();
+            return { method: 'PATCH', path: `/api/v1/findings/${findingId}`, headers: mergePatch,
+                body: jsonBody({ statement: 'Revised once.' }), other: jsonBody({ statement: 'Revised otherwise.' }) };
+        } },
+        reviewFinding: { table: 'finding_review', async fresh() {
+            const { findingId } = await fixtures.finding();
+            const body = (note) => jsonBody({ decision: 'rejected', note });
+            return { method: 'POST', path: `/api/v1/findings/${findingId}/reviews`, headers: json,
+                body: body('Not shown.'), other: body('Not shown either.') };
+        } },
+        createAuditCheckpoint: { table: 'audit_checkpoint', async fresh() {
+            // no body: another request with the key is one that sends a body
+            return { method: 'POST', path: '/api/v1/audit/checkpoints', headers: {}, body: undefined,
+                other: jsonBody({}), otherHeaders: json };
+        } },
+    };
+}
+
+/** What the case needs to exist before a write: incidents, blobs, artifacts, findings, root causes, actions. */
+function idempotencyFixtures() {
+    const run = crypto.randomBytes(3).toString('hex').toUpperCase();
+    let n = 0;
+    const ws = args.ws;
+    const must = async (r, what) => {
+        if (!ok(r.status)) throw new Error(`${what}: ${r.status} ${r.body || r.error}`);
+        return JSON.parse(r.body);
+    };
+    const post = (method, path, value) => request(method, path, { body: JSON.stringify(value),
+        headers: { 'Content-Type': 'application/json' } });
+    const fixtures = {
+        incidentKey: () => `ID${run}-${++n}`,
+        async incident() {
+            const key = fixtures.incidentKey();
+            await must(await post('POST', `/api/v1/workspaces/${ws}/incidents`, { key, title: 'idempotency',
+                severity: 'SEV-3', impactStart: '2026-06-18T09:00:00Z' }), 'creating an incident');
+            return key;
+        },
+        async blob() {
+            const bytes = crypto.randomBytes(1000);
+            await must(await putBlob(sha256(bytes), bytes), 'uploading a blob');
+            return sha256(bytes);
+        },
+        async artifact() {
+            const key = await fixtures.incident();
+            const digest = await fixtures.blob();
+            const a = await must(await post('POST', `/api/v1/workspaces/${ws}/incidents/${key}/artifacts`,
+                JSON.parse(bindBody('evidence', digest))), 'binding an artifact');
+            return { key, artifactId: a.id, digest };
+        },
+        async finding() {
+            const { key, artifactId } = await fixtures.artifact();
+            const f = await must(await post('POST', `/api/v1/workspaces/${ws}/incidents/${key}/findings`,
+                { name: 'cited', kind: 'supporting', statement: 'Cited.', artifactIds: [artifactId] }), 'proposing a finding');
+            return { key, findingId: f.id };
+        },
+        async rootCause() {
+            const { key, findingId } = await fixtures.finding();
+            await must(await post('PUT', `/api/v1/workspaces/${ws}/incidents/${key}/root-cause`,
+                { statement: 'Proposed.', confidence: 'high', findingIds: [findingId] }), 'proposing a root cause');
+            return { key };
+        },
+        async action() {
+            const key = await fixtures.incident();
+            const a = await must(await post('POST', `/api/v1/workspaces/${ws}/incidents/${key}/actions`,
+                { action: 'Fix.', owner: 'Edward Green', due: '2026-06-26', status: 'open' }), 'creating an action');
+            return a.id;
+        },
+    };
+    return fixtures;
+}
+
+/** The operations of the contract that declare the Idempotency-Key parameter, as "operationId". */
+async function contractIdempotentOperations() {
+    const r = await request('GET', '/q/openapi?format=json', { headers: { Accept: 'application/json' } });
+    if (r.status !== 200) throw new Error(`GET /q/openapi answers ${r.status}`);
+    const contract = JSON.parse(r.body);
+    const takesKey = (p) => p.$ref?.endsWith('/IdempotencyKey') || p.name === 'Idempotency-Key'
+        || (p.$ref && contract.components.parameters[p.$ref.split('/').pop()]?.name === 'Idempotency-Key');
+    const out = [];
+    for (const item of Object.values(contract.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+            if (op && typeof op === 'object' && (op.parameters || []).some(takesKey)) out.push(op.operationId);
+        }
+    }
+    return out.sort();
+}
+
+const keyed = (key, headers) => ({ ...headers, 'Idempotency-Key': `"${key}"` });
+const send = (req, key, body = req.body, headers = req.headers) =>
+    request(req.method, req.path, { body, headers: keyed(key, headers), binary: true });
+const delta = (table, before) => (table ? countRows(`SELECT count(*) FROM ${table}`) : 0) - before;
+const rowsOf = (table) => (table ? countRows(`SELECT count(*) FROM ${table}`) : 0);
+
+/** A retry with the key gets the first answer again, marked; nothing happens a second time. */
+async function replayOnce(name, write, problems, figures) {
+    const req = await write.fresh();
+    const key = crypto.randomUUID();
+    const rows = rowsOf(write.table);
+    const executed = countRows(EXECUTED);
+    const first = await send(req, key);
+    const retries = [];
+    for (let i = 0; i < 2; i++) retries.push(await send(req, key));
+    if (!ok(first.status) || replayed(first)) problems.push(`${name}: the first request answered ${first.status}`
+        + `${replayed(first) ? ' marked replayed' : ''} ${first.body}`);
+    for (const retry of retries) {
+        figures.replays++;
+        if (sameAnswer(first, retry) && replayed(retry)) figures.replaysIdentical++;
+        else problems.push(`${name}: a retry answered ${retry.status} replayed=${replayed(retry)}, not the first answer`
+            + ` ${first.status} (${answerHeaders(first) === answerHeaders(retry) ? 'same' : 'other'} headers)`);
+    }
+    const reused = await send(req, key, req.other, req.otherHeaders || req.headers);
+    figures.reused++;
+    if (isProblem(reused, 422, 'idempotency-key-reused') && !replayed(reused)) figures.reused422++;
+    else problems.push(`${name}: the key with another body answered ${reused.status} ${reused.body}`);
+    const effects = delta(write.table, rows);
+    const runs = countRows(EXECUTED) - executed;
+    if ((write.table && effects !== 1) || runs !== 1) {
+        problems.push(`${name}: one request, two retries and one reuse of its key made ${effects} rows of `
+            + `${write.table} and ${runs} executed writes in the audit log (expected 1 and 1)`);
+    }
+}
+
+/** N identical requests with one key at once: one runs, the others get its answer or 409 in flight. */
+async function concurrently(name, write, n, problems, figures) {
+    const req = await write.fresh();
+    const key = crypto.randomUUID();
+    const rows = rowsOf(write.table);
+    const executed = countRows(EXECUTED);
+    const answers = await Promise.all(Array.from({ length: n }, () => send(req, key)));
+    figures.concurrent += n;
+    const ran = answers.filter((r) => ok(r.status) && !replayed(r));
+    if (ran.length !== 1) problems.push(`${name}: ${ran.length} of ${n} concurrent requests ran (statuses `
+        + `${answers.map((r) => r.status + (replayed(r) ? 'r' : '')).join(',')})`);
+    for (const r of answers) {
+        if (ran.length === 1 && r !== ran[0] && replayed(r) && sameAnswer(r, ran[0])) figures.concurrentReplayed++;
+        else if (isProblem(r, 409, 'idempotency-key-in-flight') && r.headers?.['retry-after']) figures.concurrentInFlight++;
+        else if (r !== ran[0]) problems.push(`${name}: a concurrent duplicate answered ${r.status} ${r.error || ''}`
+            + `${r.body ? r.body.toString('utf8').slice(0, 200) : ''}`);
+    }
+    const effects = delta(write.table, rows);
+    const runs = countRows(EXECUTED) - executed;
+    figures.sideEffects += write.table ? effects : runs;
+    if ((write.table && effects !== 1) || runs !== 1) {
+        problems.push(`${name}: ${n} concurrent requests with one key made ${effects} rows of ${write.table} and ${runs} `
+            + 'executed writes in the audit log (expected 1 and 1)');
+    }
+}
+
+async function idempotency() {
+    const n = Number(args.n || 8);
+    const problems = [];
+    const figures = { operations: 0, replays: 0, replaysIdentical: 0, reused: 0, reused422: 0, concurrent: 0,
+        concurrentReplayed: 0, concurrentInFlight: 0, sideEffects: 0, uncovered: [] };
+    const writes = idempotentWrites(idempotencyFixtures());
+    const inContract = await contractIdempotentOperations();
+    figures.uncovered = inContract.filter((op) => !writes[op]);
+    for (const op of figures.uncovered) problems.push(`${op} takes Idempotency-Key in the contract and is not covered`);
+    for (const name of Object.keys(writes).filter((op) => !inContract.includes(op))) {
+        problems.push(`${name} is covered but takes no Idempotency-Key in the contract`);
+    }
+    for (const [name, write] of Object.entries(writes)) {
+        figures.operations++;
+        try {
+            await replayOnce(name, write, problems, figures);
+            await concurrently(name, write, n, problems, figures);
+        } catch (e) {
+            problems.push(`${name}: ${e.message}`);
+        }
+    }
+    console.log(JSON.stringify({ ...figures, contract: inContract.length, problems: problems.slice(0, 20),
+        problemCount: problems.length }));
+    process.exitCode = problems.length ? 1 : 0;
+}
+
+const commands = { load, verify, writes, 'verify-writes': verifyWrites, burst, idempotency };
 const command = commands[args._[0]];
 if (!command) {
     console.error(`usage: node client.mjs ${Object.keys(commands).join('|')} --base URL --token T ...`);

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ProblemType;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import jakarta.enterprise.event.Observes;
 
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -21,6 +22,14 @@ import java.util.concurrent.Semaphore;
 public class AdmissionControl {
 
     static final int RETRY_AFTER_SECONDS = 1;
+    /**
+     * Ahead of Quarkus's HTTP security (its authentication runs at route order -200) and of JAX-RS: under a burst
+     * most requests are refused, and a refusal that first verified a token and set up a JAX-RS request took the event
+     * loops several times as long, keeping health checks waiting behind it.
+     */
+    static final int ROUTE_ORDER = -1000;
+    /** Health, metrics and the OpenAPI document are answered whatever the load; they are not counted. */
+    private static final String UNCOUNTED = "/q/";
 
     private final int bound;
     private final Semaphore permits;
@@ -34,19 +43,26 @@ public class AdmissionControl {
                 Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS)));
     }
 
-    /**
-     * Before matching, authentication and any worker thread, so a refused request costs as little as possible. Only
-     * the service's own resources count: health, metrics and the OpenAPI document are not JAX-RS resources.
-     */
-    @ServerRequestFilter(preMatching = true, priority = 10)
-    public Response admit(RoutingContext request) {
+    void onRouter(@Observes Router router) {
+        router.route().order(ROUTE_ORDER).handler(this::admit);
+    }
+
+    /** On the event loop, before authentication, matching and any worker thread: a refusal costs little. */
+    void admit(RoutingContext request) {
+        if (request.normalizedPath().startsWith(UNCOUNTED)) {
+            request.next();
+            return;
+        }
         if (!enter()) {
-            return Response.status(ProblemType.SERVICE_BUSY.status()).type(Problems.MEDIA_TYPE)
-                    .header("Retry-After", RETRY_AFTER_SECONDS).entity(busy).build();
+            request.response().setStatusCode(ProblemType.SERVICE_BUSY.status())
+                    .putHeader(HttpHeaders.CONTENT_TYPE, Problems.MEDIA_TYPE)
+                    .putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS))
+                    .end(busy);
+            return;
         }
         // called once the response is done or the connection is gone, whichever comes first
         request.addEndHandler(ended -> leave());
-        return null;
+        request.next();
     }
 
     /** Takes a slot, if one is free. */

@@ -1,9 +1,12 @@
 package dev.evidencestore.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import jakarta.ws.rs.core.Response;
 
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,6 +14,9 @@ import java.util.Map;
 public final class Problems {
 
     public static final String MEDIA_TYPE = "application/problem+json";
+
+    /** For the HTTP layer below JAX-RS, which has no message body writers; problem documents are flat maps. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private Problems() {
     }
@@ -36,6 +42,15 @@ public final class Problems {
 
     public static Response response(ProblemType type, String detail, Map<String, Object> extensions) {
         return Response.status(type.status()).type(MEDIA_TYPE).entity(document(type, detail, extensions)).build();
+    }
+
+    /** The problem document as JSON text, for answers written below JAX-RS (by Vert.x handlers). */
+    public static String json(ProblemType type, String detail) {
+        try {
+            return JSON.writeValueAsString(document(type, detail, Map.of()));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static Map<String, Object> document(ProblemType type, String detail, Map<String, Object> extensions) {

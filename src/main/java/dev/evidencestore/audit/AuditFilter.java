@@ -16,38 +16,42 @@ import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.PathSegment;
+import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Appends an audit entry for every request that may write: every method but GET and HEAD that reached a resource
- * method, whatever it was answered. Refusals by the service (a 409 on an artifact) and by the security checks (401,
- * 403, and 404 for a workspace the token does not hold) are recorded like successes, and a retry answered from its
- * Idempotency-Key as a replay, which did nothing itself. The entry is written before the answer leaves, so a client
- * that got its answer finds the entry; failing to write it is logged, never turned into an error for a write that
- * succeeded.
+ * method, or matched one and was refused for its media types (415, 406), whatever it was answered. Refusals by the
+ * service (a 409 on an artifact) and by the security checks (401, 403, and 404 for a workspace the token does not
+ * hold) are recorded like successes, and a retry answered from its Idempotency-Key as a replay, which did nothing
+ * itself. The entry is written before the answer leaves, so a client that got its answer finds the entry; failing
+ * to write it is logged, never turned into an error for a write that succeeded.
  */
 public class AuditFilter {
 
     private static final Logger LOG = Logger.getLogger(AuditFilter.class);
     private static final String ANONYMOUS = "anonymous";
     private static final MediaType PROBLEM = MediaType.valueOf(Problems.MEDIA_TYPE);
-    /** The workspace segment of a readable ID such as {@code artifact:demo:v1:INC-1423:grafana-checkout}. */
+    /** The collections whose records are addressed by a readable ID in the path. */
+    private static final Set<String> ID_COLLECTIONS = Set.of("artifacts", "findings", "actions");
 
     private final AuditLog log;
-    private final CurrentActor actor;
     private final CurrentIdentityAssociation identities;
     private final ObjectMapper mapper;
 
-    AuditFilter(AuditLog log, CurrentActor actor, CurrentIdentityAssociation identities, ObjectMapper mapper) {
+    AuditFilter(AuditLog log, CurrentIdentityAssociation identities, ObjectMapper mapper) {
         this.log = log;
-        this.actor = actor;
         this.identities = identities;
         this.mapper = mapper;
     }
@@ -55,12 +59,13 @@ public class AuditFilter {
     @ServerResponseFilter
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
                             SimpleResourceInfo resource) {
-        if (isRead(request.getMethod()) || resource == null || resource.getMethodName() == null) {
+        if (isRead(request.getMethod()) || !(reachedResource(resource) || refusedForMediaType(response))) {
             return Uni.createFrom().voidItem();
         }
         // resolving the identity without blocking: a token that failed authentication is an anonymous caller
         return identities.getDeferredIdentity()
-                .onItemOrFailure().transform((identity, failure) -> failure == null ? actor.name() : ANONYMOUS)
+                .onItemOrFailure().transform((identity, failure) -> failure == null ? CurrentActor.nameOf(identity)
+                        : ANONYMOUS)
                 .map(name -> event(name, request, response))
                 .chain(this::append)
                 .onFailure().recoverWithItem(e -> {
@@ -92,10 +97,47 @@ public class AuditFilter {
     }
 
     private AuditEvent event(String actor, ContainerRequestContext request, ContainerResponseContext response) {
-        MultivaluedMap<String, String> parameters = request.getUriInfo().getPathParameters();
+        MultivaluedMap<String, String> parameters = parametersOf(request.getUriInfo());
         return new AuditEvent(actor, workspaceOf(parameters), request.getMethod(),
                 request.getUriInfo().getRequestUri().getPath(), target(response, parameters), response.getStatus(),
                 problemOf(response), isReplay(response));
+    }
+
+    private static boolean reachedResource(SimpleResourceInfo resource) {
+        return resource != null && resource.getMethodName() != null;
+    }
+
+    /**
+     * A write the router matched to an operation and refused before choosing its resource method, because the
+     * operation does not take its Content-Type (415) or cannot answer in its Accept (406): still a write asked for.
+     */
+    private static boolean refusedForMediaType(ContainerResponseContext response) {
+        return response.getStatus() == ProblemType.UNSUPPORTED_MEDIA_TYPE.status()
+                || response.getStatus() == ProblemType.NOT_ACCEPTABLE.status();
+    }
+
+    /**
+     * The path parameters. A request refused for its media types had none extracted, so the two the audit records
+     * are read from the path, in the two shapes of the contract: {@code /api/v1/workspaces/{workspace}/…} and
+     * {@code /api/v1/{artifacts|findings|actions}/{id}/…}.
+     */
+    private static MultivaluedMap<String, String> parametersOf(UriInfo uri) {
+        MultivaluedMap<String, String> parameters = uri.getPathParameters();
+        if (!parameters.isEmpty()) {
+            return parameters;
+        }
+        List<String> segments = uri.getPathSegments().stream().map(PathSegment::getPath)
+                .filter(segment -> !segment.isEmpty()).toList();
+        MultivaluedMap<String, String> read = new MultivaluedHashMap<>();
+        if (segments.size() >= 4 && segments.get(0).equals("api") && segments.get(1).equals("v1")) {
+            String collection = segments.get(2);
+            if (collection.equals("workspaces")) {
+                read.putSingle("workspace", segments.get(3));
+            } else if (ID_COLLECTIONS.contains(collection)) {
+                read.putSingle("id", segments.get(3));
+            }
+        }
+        return read;
     }
 
     /** A retry answered with the stored answer to an earlier request with its Idempotency-Key; it did nothing. */

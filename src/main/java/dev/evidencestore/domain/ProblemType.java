@@ -8,6 +8,7 @@ import java.net.URI;
  */
 public enum ProblemType {
     INVALID_REQUEST(400, "invalid-request", "The request is malformed or fails validation"),
+    MALFORMED_REQUEST(400, "malformed-request", "The request is not well-formed HTTP"),
     DIGEST_MISMATCH(400, "digest-mismatch", "The bytes do not match the declared digest"),
     UPLOAD_INTERRUPTED(400, "upload-interrupted", "The upload ended before its body was complete"),
     UNAUTHORIZED(401, "unauthorized", "Authentication required"),
@@ -27,11 +28,13 @@ public enum ProblemType {
             "A request with this Idempotency-Key is still being processed"),
     BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
     TEXT_TOO_LARGE(413, "text-too-large", "The text is too long to check"),
+    URI_TOO_LONG(414, "uri-too-long", "The request target is too long"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),
     RANGE_NOT_SATISFIABLE(416, "range-not-satisfiable", "The requested range is not satisfiable"),
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
     INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "The Idempotency-Key was already used for another request"),
+    HEADER_FIELDS_TOO_LARGE(431, "header-fields-too-large", "The request header fields are too large"),
     EVIDENCE_DAMAGED(500, "evidence-damaged", "The stored bytes no longer match their digest"),
     SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),
     DATABASE_UNAVAILABLE(503, "database-unavailable", "The database cannot be reached; retry after the given delay"),

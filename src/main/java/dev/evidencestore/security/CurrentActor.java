@@ -30,8 +30,19 @@ public class CurrentActor {
 
     /** The name recorded as {@code createdBy}, {@code verifiedBy} or {@code reviewedBy}. */
     public String name() {
-        Actor current = get();
-        return current.anonymous() ? "anonymous" : current.name();
+        return nameOf(get());
+    }
+
+    /**
+     * The name of whoever {@code identity} is, for code that resolved the identity itself (without blocking) rather
+     * than through the request's CurrentActor, which may have to wait for it.
+     */
+    public static String nameOf(SecurityIdentity identity) {
+        return nameOf(of(identity));
+    }
+
+    private static String nameOf(Actor actor) {
+        return actor.anonymous() ? "anonymous" : actor.name();
     }
 
     static Actor of(SecurityIdentity identity) {

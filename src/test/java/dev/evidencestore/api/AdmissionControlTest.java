@@ -42,6 +42,9 @@ class AdmissionControlTest {
                     .body("retryAfterSeconds", equalTo(1));
             problem(invalid().contentType("application/octet-stream").body(new byte[10]).post("/api/v1/blobs").then(),
                     503, "service-busy");
+            // turned away before its token is looked at: a refusal under load must cost next to nothing
+            problem(RestAssured.given().header("Authorization", "Bearer not-a-token")
+                    .get("/api/v1/workspaces/demo/incidents").then(), 503, "service-busy");
             RestAssured.given().get("/q/health/live").then().statusCode(200);
             RestAssured.given().get("/q/health/ready").then().statusCode(200);
         } finally {

@@ -115,6 +115,38 @@ class AuditLogTest {
                 entries.get(4));
     }
 
+    /** Refused for their media types (415, 406) while being matched, before any resource method ran. */
+    @Test
+    void recordsWritesRefusedForTheirMediaTypes() {
+        String ws = AuditTrail.newWorkspace();
+        String key = AuditTrail.newIncident(ws);
+        String id = AuditTrail.bind(ws, key, "panel", AuditTrail.upload(Evidence.uniqueBytes(30)));
+        String incidents = "/api/v1/workspaces/" + ws + "/incidents";
+        String verifications = "/api/v1/artifacts/" + id + "/verifications";
+        AuditTrail.alice().contentType(ContentType.TEXT).body("key=" + Evidence.uniqueKey()).post(incidents).then()
+                .statusCode(415).contentType("application/problem+json");
+        AuditTrail.alice().contentType("application/xml").body("<status>resolved</status>")
+                .patch(incidents + "/" + key).then().statusCode(415);
+        AuditTrail.aliceJson(incident(Evidence.uniqueKey())).accept("text/html").post(incidents).then()
+                .statusCode(406).contentType("application/problem+json");
+        AuditTrail.alice().contentType(ContentType.JSON).accept("image/png").post(verifications).then()
+                .statusCode(406);
+
+        List<Map<String, Object>> entries = AuditTrail.entries(ws);
+        assertEquals(6, entries.size());
+        assertEquals(expected(entries.get(2), "alice", ws, "POST", incidents, null, 415, "unsupported-media-type"),
+                entries.get(2));
+        assertEquals(expected(entries.get(3), "alice", ws, "PATCH", incidents + "/" + key, null, 415,
+                "unsupported-media-type"), entries.get(3));
+        assertEquals(expected(entries.get(4), "alice", ws, "POST", incidents, null, 406, "not-acceptable"),
+                entries.get(4));
+        assertEquals(expected(entries.get(5), "alice", ws, "POST", verifications, id, 406, "not-acceptable"),
+                entries.get(5));
+        for (Map<String, Object> entry : entries) {
+            assertEquals(AuditTrail.hashOf(entry), entry.get("entryHash"), "entry " + entry.get("seq"));
+        }
+    }
+
     @Test
     void pagesOldestFirst() {
         String ws = AuditTrail.newWorkspace();

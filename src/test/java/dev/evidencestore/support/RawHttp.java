@@ -1,4 +1,4 @@
-package dev.evidencestore.faults;
+package dev.evidencestore.support;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,22 +16,22 @@ import java.util.Map;
  * HTTP/1.1 over a plain socket, byte for byte as given: request targets that no URI class accepts, header values
  * with any bytes, a Content-Length that lies, bodies cut short. One request per connection.
  */
-final class RawHttp {
+public final class RawHttp {
 
     private final int port;
 
-    RawHttp(int port) {
+    public RawHttp(int port) {
         this.port = port;
     }
 
     /** What came back; {@code status} 0 when the server closed the connection without answering. */
-    record Response(int status, Map<String, String> headers, byte[] body, String failure) {
+    public record Response(int status, Map<String, String> headers, byte[] body, String failure) {
 
-        String header(String name) {
+        public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
-        String text() {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
@@ -42,7 +42,7 @@ final class RawHttp {
      * on GET/HEAD); otherwise it is declared as given, true or not. With {@code halfClose} the client signals the
      * end of its output right after the body, as a client that gave up would.
      */
-    Response send(String method, String target, Map<String, byte[]> headers, byte[] body, Long declaredLength,
+    public Response send(String method, String target, Map<String, byte[]> headers, byte[] body, Long declaredLength,
                   boolean halfClose) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
@@ -82,7 +82,7 @@ final class RawHttp {
         }
     }
 
-    Response send(String method, String target, Map<String, byte[]> headers, byte[] body) {
+    public Response send(String method, String target, Map<String, byte[]> headers, byte[] body) {
         return send(method, target, headers, body, null, false);
     }
 
