@@ -12,7 +12,7 @@ import java.security.MessageDigest;
  * Bytes that hash to something else end in {@link DamagedBlob} instead, so whoever passes on what it reads (a
  * download with a {@code Content-Length}) never delivers the complete wrong bytes: the transfer stops short.
  */
-public final class CheckedInput extends InputStream {
+public final class CheckedInput extends BlockInput {
 
     /** Told what the bytes hashed to, just before the read fails. */
     @FunctionalInterface
@@ -32,13 +32,6 @@ public final class CheckedInput extends InputStream {
         this.expected = expected;
         this.remaining = size;
         this.mismatch = mismatch;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override

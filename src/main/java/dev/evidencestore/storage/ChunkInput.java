@@ -2,7 +2,6 @@ package dev.evidencestore.storage;
 
 import javax.sql.DataSource;
 import java.io.IOException;
-import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,7 +11,7 @@ import java.sql.SQLException;
  * Streams a byte range of a chunked blob, fetching one chunk row at a time, so memory stays at one chunk
  * whatever the blob size, and no connection is held between reads.
  */
-final class ChunkInput extends InputStream {
+final class ChunkInput extends BlockInput {
 
     private static final String CHUNK = "SELECT data FROM blob_chunk WHERE content_id = ? AND seq = ?";
 
@@ -28,13 +27,6 @@ final class ChunkInput extends InputStream {
         this.content = content;
         this.position = offset;
         this.remaining = length;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override

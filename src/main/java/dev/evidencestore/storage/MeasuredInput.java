@@ -3,7 +3,6 @@ package dev.evidencestore.storage;
 import dev.evidencestore.domain.Digest;
 import org.apache.commons.codec.digest.DigestUtils;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -12,22 +11,16 @@ import java.security.MessageDigest;
  * Hashes and counts bytes as they stream through, so a blob is hashed in the same pass that stores it, and
  * stops the stream as soon as it passes the size limit.
  */
-final class MeasuredInput extends FilterInputStream {
+final class MeasuredInput extends BlockInput {
 
+    private final InputStream in;
     private final MessageDigest sha256 = DigestUtils.getSha256Digest();
     private final UploadPolicy policy;
     private long size;
 
     MeasuredInput(InputStream in, UploadPolicy policy) {
-        super(in);
+        this.in = in;
         this.policy = policy;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override
@@ -41,6 +34,11 @@ final class MeasuredInput extends FilterInputStream {
             sha256.update(buffer, offset, n);
         }
         return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
     }
 
     @Override
