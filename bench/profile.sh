@@ -4,7 +4,8 @@
 #
 #   bench/profile.sh small-read [filesystem|postgres]
 #   bench/profile.sh small-ingest postgres
-#   bench/profile.sh download filesystem        # also: ingest, verification, postmortem
+#   bench/profile.sh download filesystem        # also: ingest, verification, postmortem, bundle; backend s3 runs
+#                                               # against S3Proxy as bench/run.sh does
 #
 # Needs what bench/run.sh needs, and the jar built (./mvnw package -DskipTests). Port 18484, database
 # evidence_bench_profile (dropped at the end), files under bench/work/profile; JAVA_EXTRA adds JVM options, e.g.
@@ -29,14 +30,25 @@ openssl genpkey -algorithm ed25519 -out "$WORK/keys/audit.pem"
 TOKEN=$(KEY="$WORK/keys/jwt.pem" dev/token.sh bench collector,investigator,reviewer,reader)
 AUTH="Authorization: Bearer $TOKEN"
 
+S3=()
+if [ "$BACKEND" = s3 ]; then # S3Proxy over local files, as bench/run.sh runs it (port 18485)
+    [ -f target/s3proxy.classpath ] || ./mvnw -q -B test-compile
+    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess 18485 \
+        "$WORK/s3proxy" > "$WORK/s3proxy.log" 2>&1 &
+    S3PROXY=$!
+    until grep -qs '^S3Proxy listening on ' "$WORK/s3proxy.log"; do sleep 0.2; done
+    S3=(-Devidence.storage.s3.bucket=evidence -Devidence.storage.s3.endpoint=http://127.0.0.1:18485
+        -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
+        -Devidence.storage.s3.access-key-id=evidence-test -Devidence.storage.s3.secret-access-key=evidence-test-secret)
+fi
 (cd target/quarkus-app && exec java -Xmx128m -XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa ${JAVA_EXTRA:-} \
     -Dquarkus.http.port=$PORT -Dquarkus.datasource.jdbc.url="jdbc:postgresql://127.0.0.1:5432/$DB" \
     -Dquarkus.datasource.username=postgres -Devidence.storage.backend="$BACKEND" \
     -Devidence.storage.filesystem.path="$WORK/blobs" -Dmp.jwt.verify.publickey.location="$WORK/keys/jwt-public.pem" \
     -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer -Devidence.audit.signing-key-location="$WORK/keys/audit.pem" \
-    -jar quarkus-run.jar > "$WORK/service.log" 2>&1) &
+    "${S3[@]}" -jar quarkus-run.jar > "$WORK/service.log" 2>&1) &
 PID=$!
-trap 'kill $PID 2> /dev/null; psql_q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" 2> /dev/null' EXIT
+trap 'kill $PID ${S3PROXY:-} 2> /dev/null; psql_q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" 2> /dev/null' EXIT
 until curl -sf -o /dev/null "http://127.0.0.1:$PORT/q/health/ready"; do sleep 0.1; done
 
 json() { curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d "$2" "$API$1"; }
@@ -75,13 +87,38 @@ case $CASE in
         run_case() { for _ in $(seq 50); do curl -sf -o /dev/null -w '%{time_total}\n' -H "$AUTH" -H 'Accept: text/markdown' \
             "$API/workspaces/bench/incidents/PM-1/postmortem"; done | sort -n | awk '{ v[NR] = $1 } END { print "postmortem p50 " v[int(NR / 2)] * 1000 " ms" }'; }
         run_case > /dev/null ;;
+    bundle)
+        node bench/seed-incident.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace bench --incident PM-1 \
+            --artifacts 200 --artifact-size 65536 --findings 100 --timeline 50 > /dev/null
+        run_case() { for _ in $(seq 20); do curl -sf -o /dev/null -w '%{time_total}\n' -H "$AUTH" \
+            "$API/workspaces/bench/incidents/PM-1/evidence-bundle"; done | sort -n | awk '{ v[NR] = $1 } END { print "bundle p50 " v[int(NR / 2)] * 1000 " ms" }'; }
+        run_case > /dev/null ;;
     *) echo "unknown case $CASE" >&2; exit 2 ;;
 esac
 
+# CPU seconds (user + system) of the service and of every PostgreSQL process: JFR sees only the JVM's threads
+cpu_of() { awk '{ t += $14 + $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
+sys_of() { awk '{ t += $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
+postgres_stats() { for p in $(pgrep -x postgres); do echo "/proc/$p/stat"; done; }
 jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr" > /dev/null
+cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
+cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
+t0=$(date +%s.%N)
 run_case
+wall=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+cpu_service=$(awk -v a="$cpu_service" -v b="$(cpu_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
+sys_service=$(awk -v a="$sys_service" -v b="$(sys_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
+cpu_pg=$(awk -v a="$cpu_pg" -v b="$(cpu_of $(postgres_stats))" 'BEGIN { printf "%.2f", b - a }')
 jcmd "$PID" JFR.stop name=profile > /dev/null
+echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
+[ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(awk -v a="$cpu_s3" -v b="$(cpu_of "/proc/$S3PROXY/stat")" 'BEGIN { printf "%.2f", b - a }') s of CPU"
+echo "(the samples below cover Java code only: CPU in the kernel, in native copies and in GC and JIT threads is not in them)"
 echo "JFR recording: $WORK/profile.jfr (jfr print / JDK Mission Control)"
 jfr print --events jdk.ExecutionSample --stack-depth 64 "$WORK/profile.jfr" > "$WORK/samples.txt"
+# time JFR's samples do not see: the collector's pauses and the JIT compiler's work
+jfr print --events jdk.GarbageCollection,jdk.Compilation "$WORK/profile.jfr" | awk '
+    /^jdk\.GarbageCollection/ { k = "gc" } /^jdk\.Compilation/ { k = "jit" }
+    /^  duration = / { v = $3; u = $4; if (u == "s") v *= 1000; if (u == "us") v /= 1000; if (u == "ns") v /= 1e6; t[k] += v; n[k]++ }
+    END { printf "garbage collection: %d collections, %.2f s; JIT compilations: %d, %.2f s\n", n["gc"], t["gc"] / 1000, n["jit"], t["jit"] / 1000 }'
 jfr print --events jdk.ThreadPark,jdk.FileForce,jdk.SocketRead,jdk.JavaMonitorEnter --stack-depth 64 "$WORK/profile.jfr" > "$WORK/waits.txt"
 node bench/lib/profile-summary.mjs "$WORK/samples.txt" "$WORK/waits.txt"

@@ -11,6 +11,7 @@ const LAYERS = [
   ['connection pool, JTA (Agroal, Narayana)', /io\.agroal|com\.arjuna|io\.quarkus\.narayana/],
   ['JSON (Jackson)', /com\.fasterxml\.jackson/],
   ['file and socket I/O (JDK NIO)', /sun\.nio\.ch|sun\.nio\.fs|java\.io\.File/],
+  ['AWS SDK and its Apache HTTP client', /software\.amazon|org\.apache\.http/],
   ['evidence-store code', /dev\.evidencestore/],
   ['REST layer (RESTEasy Reactive)', /org\.jboss\.resteasy|io\.quarkus\.resteasy/],
   ['HTTP (Vert.x, Netty)', /io\.netty|io\.vertx/],
@@ -36,7 +37,7 @@ function table(title, rows, unit) {
 
 const [samplesFile, waitsFile] = process.argv.slice(2);
 const samples = [];
-for (const type of ['jdk.ExecutionSample', 'jdk.NativeMethodSample']) {
+for (const type of ['jdk.ExecutionSample']) {
   for (const e of events(readFileSync(samplesFile, 'utf8'), type)) samples.push(frames(e));
 }
 const byLayer = new Map();
@@ -47,7 +48,7 @@ for (const stack of samples) {
   }
   byLayer.set(layer, (byLayer.get(layer) || 0) + 1);
 }
-table(`CPU samples by layer (${samples.length} samples; the first frame from the leaf up that belongs to a layer)`,
+table(`Java CPU samples by layer (${samples.length} samples; the first frame from the leaf up that belongs to a layer)`,
   [...byLayer].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, `${(100 * v / samples.length).toFixed(1)}%`]),
   ['layer', 'share']);
 
