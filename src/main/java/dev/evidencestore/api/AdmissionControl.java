@@ -1,7 +1,5 @@
 package dev.evidencestore.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ProblemType;
 import io.vertx.core.http.HttpHeaders;
@@ -35,12 +33,12 @@ public class AdmissionControl {
     private final Semaphore permits;
     private final String busy;
 
-    AdmissionControl(EvidenceConfig config, ObjectMapper json) throws JsonProcessingException {
+    AdmissionControl(EvidenceConfig config) {
         this.bound = config.http().maxConcurrentRequests();
         this.permits = new Semaphore(bound);
-        this.busy = json.writeValueAsString(Problems.document(ProblemType.SERVICE_BUSY,
+        this.busy = Problems.json(ProblemType.SERVICE_BUSY,
                 "the service is handling as many requests as it can; nothing was done",
-                Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS)));
+                Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS));
     }
 
     void onRouter(@Observes Router router) {

@@ -46,8 +46,13 @@ public final class Problems {
 
     /** The problem document as JSON text, for answers written below JAX-RS (by Vert.x handlers). */
     public static String json(ProblemType type, String detail) {
+        return json(type, detail, Map.of());
+    }
+
+    /** As {@link #json(ProblemType, String)}, with extension members. */
+    public static String json(ProblemType type, String detail, Map<String, Object> extensions) {
         try {
-            return JSON.writeValueAsString(document(type, detail, Map.of()));
+            return JSON.writeValueAsString(document(type, detail, extensions));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -40,8 +40,9 @@ public abstract class VerifiedTokens implements JWTParser {
 
     @Override
     public JsonWebToken parse(String token) throws ParseException {
+        // an entry lives until its token's exp and no longer (Caffeine's per-entry expiry)
         JsonWebToken known = byToken.getIfPresent(token);
-        if (known != null && !expired(known)) {
+        if (known != null) {
             return known;
         }
         JsonWebToken verified = parser.parse(token);
@@ -49,12 +50,8 @@ public abstract class VerifiedTokens implements JWTParser {
         return verified;
     }
 
-    private static boolean expired(JsonWebToken jwt) {
-        return jwt.getExpirationTime() <= Instant.now().getEpochSecond();
-    }
-
     private static Duration untilExpiry(JsonWebToken jwt) {
-        long seconds = jwt.getExpirationTime() - Instant.now().getEpochSecond();
-        return Duration.ofSeconds(Math.max(0, seconds));
+        Duration left = Duration.between(Instant.now(), Instant.ofEpochSecond(jwt.getExpirationTime()));
+        return left.isNegative() ? Duration.ZERO : left;
     }
 }
