@@ -723,7 +723,7 @@ case_hostile() {
 
 # Every write of openapi/openapi.yaml that takes Idempotency-Key (the list is read from the running jar's /q/openapi,
 # and a write not covered fails the case), against the packaged jar: a retry with the same key and body gets the
-# first status, headers and body byte for byte with Idempotent-Replayed: true; the same key with another body 422
+# first status, headers and body byte for byte with Idempotent-Replayed: ?1; the same key with another body 422
 # idempotency-key-reused problem+json; FAULTS_IDEMPOTENCY_N (8) identical requests with one key at once run once
 # (rows of the operation's table, and executed writes in the audit log), the others getting the stored answer or
 # 409 idempotency-key-in-flight with Retry-After.

@@ -321,7 +321,7 @@ function answerHeaders(r) {
 
 const sameAnswer = (a, b) => a.status === b.status && Buffer.compare(a.body, b.body) === 0
     && answerHeaders(a) === answerHeaders(b);
-const replayed = (r) => r.headers?.['idempotent-replayed'] === 'true';
+const replayed = (r) => r.headers?.['idempotent-replayed'] === '?1';
 const problemOf = (r) => {
     try { return JSON.parse(r.body.toString('utf8')).type?.replace('https://evidence-store.dev/problems/', ''); }
     catch { return undefined; }

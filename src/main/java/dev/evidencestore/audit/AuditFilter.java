@@ -142,7 +142,7 @@ public class AuditFilter {
 
     /** A retry answered with the stored answer to an earlier request with its Idempotency-Key; it did nothing. */
     private static boolean isReplay(ContainerResponseContext response) {
-        return "true".equals(response.getHeaderString(IdempotencyFilter.REPLAYED));
+        return IdempotencyFilter.REPLAYED_TRUE.equals(response.getHeaderString(IdempotencyFilter.REPLAYED));
     }
 
     private static boolean isRead(String method) {

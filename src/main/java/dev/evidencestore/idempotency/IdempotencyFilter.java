@@ -29,7 +29,7 @@ import java.util.Optional;
 /**
  * Idempotent retries (draft-ietf-httpapi-idempotency-key-header) of the operations marked {@link Idempotent}. A
  * request with an {@code Idempotency-Key} claims the key, per principal, before the resource runs: a retry of an
- * answered request gets that answer again, marked {@code Idempotent-Replayed: true}; the same key with another
+ * answered request gets that answer again, marked {@code Idempotent-Replayed: ?1}; the same key with another
  * request is refused (422), and so is a retry while the first is still running (409). The answer is stored on the
  * way out, byte for byte as it is sent. Requests without the header are not touched.
  */
@@ -37,6 +37,8 @@ public class IdempotencyFilter {
 
     /** Marks a replayed answer, as Stripe and others do; the draft names no such header. */
     public static final String REPLAYED = "Idempotent-Replayed";
+    /** The header's value: an RFC 8941 Boolean, true. */
+    public static final String REPLAYED_TRUE = "?1";
 
     private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class);
     private static final String HELD = IdempotencyFilter.class.getName() + ".held";

@@ -59,6 +59,6 @@ record StoredResponse(int status, Map<String, List<String>> headers, byte[] body
         if (body.length > 0) {
             replay.entity(body);
         }
-        return replay.header(IdempotencyFilter.REPLAYED, "true").build();
+        return replay.header(IdempotencyFilter.REPLAYED, IdempotencyFilter.REPLAYED_TRUE).build();
     }
 }

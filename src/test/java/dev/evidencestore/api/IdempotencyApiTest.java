@@ -76,7 +76,7 @@ class IdempotencyApiTest {
         assertEquals(headers(first), headers(retry));
         assertArrayEquals(first.asByteArray(), retry.asByteArray());
         assertNull(first.header(REPLAYED));
-        assertEquals("true", retry.header(REPLAYED));
+        assertEquals("?1", retry.header(REPLAYED));
     }
 
     private static Map<String, List<String>> headers(Response response) {
@@ -269,7 +269,7 @@ class IdempotencyApiTest {
             } else if (answer.statusCode() == 409) {
                 problem(answer.then(), 409, "idempotency-key-in-flight").header("Retry-After", "1");
             } else {
-                assertEquals("true", answer.header(REPLAYED), "neither the first, a replay nor in flight");
+                assertEquals("?1", answer.header(REPLAYED), "neither the first, a replay nor in flight");
             }
         }
         assertTrue(executed != null, "no duplicate ran");
