@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.ActionPatch;
 import dev.evidencestore.domain.SequenceId;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
 import jakarta.annotation.security.PermitAll;
@@ -20,7 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 
 /** One action by its permanent ID: reading it, and moving it along (status and due date). */
-@Path("/api/v1/actions/{id}")
+@Path(Routes.ACTION)
 @Produces(MediaType.APPLICATION_JSON)
 public class ActionResource {
 
@@ -34,17 +35,16 @@ public class ActionResource {
 
     @GET
     @PermitAll
-    public ActionResponse get(@PathParam("id") String id) {
-        return ActionResponse.of(actions.get(SequenceId.parse(SequenceId.ACTION, id)));
+    public ActionResponse get(@PathParam("id") SequenceId id) {
+        return ActionResponse.of(actions.get(id));
     }
 
     @PATCH
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
-    public ActionResponse patch(@PathParam("id") String id, ObjectNode body) throws IOException {
-        SequenceId actionId = SequenceId.parse(SequenceId.ACTION, id);
+    public ActionResponse patch(@PathParam("id") SequenceId id, ObjectNode body) throws IOException {
         ActionPatch patch = ActionPatchRequest.parse(Bodies.required(body), mapper);
-        return ActionResponse.of(actions.patch(actionId, patch));
+        return ActionResponse.of(actions.patch(id, patch));
     }
 }

@@ -3,8 +3,8 @@ package dev.evidencestore.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.ArtifactKind;
-import dev.evidencestore.domain.RecordName;
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.RecordName;
 import dev.evidencestore.domain.Violations;
 
 import java.time.Instant;

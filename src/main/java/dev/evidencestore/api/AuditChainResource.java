@@ -3,7 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.audit.AuditCheckpoints;
 import dev.evidencestore.audit.AuditVerifier;
 import dev.evidencestore.domain.Refusal;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.security.Roles;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;

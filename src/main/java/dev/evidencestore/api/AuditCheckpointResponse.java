@@ -1,6 +1,6 @@
 package dev.evidencestore.api;
 
-import dev.evidencestore.audit.AuditCheckpoint;
+import dev.evidencestore.domain.AuditCheckpoint;
 
 import java.time.Instant;
 

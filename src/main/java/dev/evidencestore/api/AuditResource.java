@@ -29,13 +29,12 @@ public class AuditResource {
 
     @GET
     @PermitAll
-    public Response list(@PathParam("workspace") String workspace,
+    public Response list(@PathParam("workspace") Workspace workspace,
                          @QueryParam("limit") String limit,
                          @QueryParam("cursor") String cursor,
                          @Context UriInfo uri) {
-        Workspace ws = Workspace.parse(workspace);
         PageRequest request = PageRequest.parse(limit, cursor);
-        Page<AuditEntry> page = log.list(ws, request.limit(), request.after());
+        Page<AuditEntry> page = log.list(workspace, request.limit(), request.after());
         String next = page.next() == null ? null : page.next().toString();
         return PageRequest.linkNext(Response.ok(new AuditPageResponse(
                 page.items().stream().map(AuditEntryResponse::of).toList(), next)), uri, next).build();

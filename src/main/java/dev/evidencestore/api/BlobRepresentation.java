@@ -2,6 +2,8 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.http.ContentDigestHeader;
+import dev.evidencestore.http.Problems;
 import dev.evidencestore.service.BlobContent;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -29,12 +31,12 @@ final class BlobRepresentation {
     private BlobRepresentation() {
     }
 
-    static Response get(BlobContent content, String range, String ifRange, String ifNoneMatch) {
-        return respond(content, range, ifRange, ifNoneMatch, true);
+    static Response get(BlobContent content, ReadConditions conditions) {
+        return respond(content, conditions.range, conditions.ifRange, conditions.ifNoneMatch, true);
     }
 
-    static Response head(BlobContent content, String range, String ifRange, String ifNoneMatch) {
-        return respond(content, range, ifRange, ifNoneMatch, false);
+    static Response head(BlobContent content, ReadConditions conditions) {
+        return respond(content, conditions.range, conditions.ifRange, conditions.ifNoneMatch, false);
     }
 
     private static Response respond(BlobContent content, String rangeHeader, String ifRange, String ifNoneMatch,

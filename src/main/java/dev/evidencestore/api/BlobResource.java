@@ -1,21 +1,25 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.ClientUpload;
+import dev.evidencestore.http.ContentDigestHeader;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.BlobIngest;
 import dev.evidencestore.service.BlobService;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -26,7 +30,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /** Content-addressed bytes, the OCI-registry way: the digest is the name, and the server checks it. */
-@Path("/api/v1/blobs")
+@Path(Routes.BLOBS)
 public class BlobResource {
 
     private final BlobService blobs;
@@ -38,15 +42,15 @@ public class BlobResource {
     @PUT
     @Idempotent(streamedBody = true)
     @RolesAllowed(Roles.COLLECTOR)
-    @Path("/{digest}")
+    @Path(Routes.BLOB)
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response put(@PathParam("digest") String digest,
+    public Response put(@PathParam("digest") Digest digest,
                         @HeaderParam(ContentDigestHeader.NAME) String contentDigest,
                         @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
                         InputStream body) throws IOException {
         Set<Digest> declared = new HashSet<>();
-        declared.add(Digest.parse(digest));
+        declared.add(digest);
         ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
         return stored(blobs.ingest(new ClientUpload(body), declared, contentLength));
     }
@@ -66,25 +70,21 @@ public class BlobResource {
 
     @GET
     @PermitAll
-    @Path("/{digest}")
-    public Response get(@PathParam("digest") String digest, @HeaderParam("Range") String range,
-                        @HeaderParam("If-Range") String ifRange,
-                        @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return BlobRepresentation.get(blobs.content(Digest.parse(digest)), range, ifRange, ifNoneMatch);
+    @Path(Routes.BLOB)
+    public Response get(@PathParam("digest") Digest digest, @BeanParam ReadConditions conditions) {
+        return BlobRepresentation.get(blobs.content(digest), conditions);
     }
 
     @HEAD
     @PermitAll
-    @Path("/{digest}")
-    public Response head(@PathParam("digest") String digest, @HeaderParam("Range") String range,
-                         @HeaderParam("If-Range") String ifRange,
-                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return BlobRepresentation.head(blobs.content(Digest.parse(digest)), range, ifRange, ifNoneMatch);
+    @Path(Routes.BLOB)
+    public Response head(@PathParam("digest") Digest digest, @BeanParam ReadConditions conditions) {
+        return BlobRepresentation.head(blobs.content(digest), conditions);
     }
 
     private static Response stored(BlobIngest ingest) {
         Response.ResponseBuilder response = ingest.created() ? Response.status(Response.Status.CREATED)
                 : Response.ok();
-        return response.location(Links.blob(ingest.blob().digest())).entity(BlobResponse.of(ingest.blob())).build();
+        return response.location(Routes.blob(ingest.blob().digest())).entity(BlobResponse.of(ingest.blob())).build();
     }
 }

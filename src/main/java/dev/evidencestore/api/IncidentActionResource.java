@@ -3,7 +3,8 @@ package dev.evidencestore.api;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ActionService;
 import jakarta.annotation.security.PermitAll;
@@ -18,7 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The follow-up actions of one incident: recording them, and listing them soonest due first. */
-@Path("/api/v1/workspaces/{workspace}/incidents/{key}/actions")
+@Path(Routes.INCIDENT_ACTIONS)
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentActionResource {
 
@@ -32,18 +33,16 @@ public class IncidentActionResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response create(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            ActionRequest body) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
-        ActionItem item = actions.create(ws, incident, Bodies.required(body).toDraft());
-        return Response.created(Links.action(item.id())).entity(ActionResponse.of(item)).build();
+        ActionItem item = actions.create(workspace, key, Bodies.required(body).toDraft());
+        return Response.created(Routes.action(item.id())).entity(ActionResponse.of(item)).build();
     }
 
     @GET
     @PermitAll
-    public ActionListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return new ActionListResponse(actions.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
+    public ActionListResponse list(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return new ActionListResponse(actions.list(workspace, key).stream()
                 .map(ActionResponse::of).toList());
     }
 }

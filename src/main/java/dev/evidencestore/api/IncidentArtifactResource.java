@@ -2,7 +2,8 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactBinding;
 import dev.evidencestore.service.ArtifactService;
@@ -18,7 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The artifacts of one incident: binding names to uploaded blobs, and listing them. */
-@Path("/api/v1/workspaces/{workspace}/incidents/{key}/artifacts")
+@Path(Routes.INCIDENT_ARTIFACTS)
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentArtifactResource {
 
@@ -32,21 +33,19 @@ public class IncidentArtifactResource {
     @Idempotent
     @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response bind(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response bind(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                          ArtifactRequest body) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
-        ArtifactBinding binding = artifacts.bind(ws, incident, Bodies.required(body).toDraft());
+        ArtifactBinding binding = artifacts.bind(workspace, key, Bodies.required(body).toDraft());
         Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
                 : Response.ok();
-        return response.location(Links.artifact(binding.artifact().id()))
+        return response.location(Routes.artifact(binding.artifact().id()))
                 .entity(ArtifactResponse.of(binding.artifact())).build();
     }
 
     @GET
     @PermitAll
-    public ArtifactListResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return new ArtifactListResponse(artifacts.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
+    public ArtifactListResponse list(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return new ArtifactListResponse(artifacts.list(workspace, key).stream()
                 .map(ArtifactResponse::of).toList());
     }
 }

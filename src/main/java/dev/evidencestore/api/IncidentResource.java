@@ -6,7 +6,8 @@ import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.Workspace;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.IncidentService;
 import jakarta.annotation.security.PermitAll;
@@ -19,14 +20,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.io.IOException;
 
-@Path("/api/v1/workspaces/{workspace}/incidents")
+@Path(Routes.INCIDENTS)
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentResource {
 
@@ -43,30 +44,28 @@ public class IncidentResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@PathParam("workspace") String workspace, IncidentRequest body) {
-        Workspace ws = Workspace.parse(workspace);
+    public Response create(@PathParam("workspace") Workspace workspace, IncidentRequest body) {
         IncidentRequest.NewIncident draft = Bodies.required(body).toNewIncident();
-        Incident incident = incidents.create(ws, draft.key(), draft.details());
-        return Response.created(Links.incident(incident.workspace(), incident.key()))
+        Incident incident = incidents.create(workspace, draft.key(), draft.details());
+        return Response.created(Routes.incident(incident.workspace(), incident.key()))
                 .entity(IncidentResponse.of(incident)).build();
     }
 
     @GET
     @PermitAll
-    @Path("/{key}")
-    public IncidentResponse get(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return IncidentResponse.of(incidents.get(Workspace.parse(workspace), IncidentKey.parse(key)));
+    @Path(Routes.INCIDENT)
+    public IncidentResponse get(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return IncidentResponse.of(incidents.get(workspace, key));
     }
 
     @GET
     @PermitAll
-    public Response list(@PathParam("workspace") String workspace,
+    public Response list(@PathParam("workspace") Workspace workspace,
                          @QueryParam("limit") String limit,
                          @QueryParam("cursor") String cursor,
                          @Context UriInfo uri) {
-        Workspace ws = Workspace.parse(workspace);
         PageRequest request = PageRequest.parse(limit, cursor);
-        Page<Incident> page = incidents.list(ws, request.limit(), request.after());
+        Page<Incident> page = incidents.list(workspace, request.limit(), request.after());
         String next = page.next() == null ? null : page.next().toString();
         return PageRequest.linkNext(Response.ok(new IncidentPageResponse(
                 page.items().stream().map(IncidentResponse::of).toList(), next)), uri, next).build();
@@ -75,13 +74,11 @@ public class IncidentResource {
     @PATCH
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
-    @Path("/{key}")
+    @Path(Routes.INCIDENT)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
-    public IncidentResponse patch(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public IncidentResponse patch(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                                   ObjectNode body) throws IOException {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
         MergePatch<IncidentRequest> patch = MergePatch.read(mapper, body, IncidentRequest.class);
-        return IncidentResponse.of(incidents.patch(ws, incident, patch.values().toPatch(patch.fields())));
+        return IncidentResponse.of(incidents.patch(workspace, key, patch.values().toPatch(patch.fields())));
     }
 }

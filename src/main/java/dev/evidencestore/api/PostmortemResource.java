@@ -2,6 +2,8 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.ContentDigestHeader;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
 import dev.evidencestore.service.PostmortemService;
@@ -16,7 +18,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 /** What leaves the service about an incident: the postmortem page, the evidence manifest and the evidence bundle. */
-@Path("/api/v1/workspaces/{workspace}/incidents/{key}")
+@Path(Routes.INCIDENTS + Routes.INCIDENT)
 public class PostmortemResource {
 
     static final String MARKDOWN = "text/markdown; charset=UTF-8";
@@ -33,25 +35,25 @@ public class PostmortemResource {
     @PermitAll
     @Path("/postmortem")
     @Produces(MARKDOWN)
-    public String markdown(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return postmortems.markdown(Workspace.parse(workspace), IncidentKey.parse(key));
+    public String markdown(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return postmortems.markdown(workspace, key);
     }
 
     @GET
     @PermitAll
     @Path("/postmortem")
     @Produces(HTML)
-    public String html(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return postmortems.html(Workspace.parse(workspace), IncidentKey.parse(key));
+    public String html(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return postmortems.html(workspace, key);
     }
 
     @GET
     @PermitAll
     @Path("/evidence-manifest")
     @Produces(EvidenceManifest.MEDIA_TYPE)
-    public Response manifest(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response manifest(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                              @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        EvidenceManifest manifest = postmortems.manifest(Workspace.parse(workspace), IncidentKey.parse(key));
+        EvidenceManifest manifest = postmortems.manifest(workspace, key);
         String etag = "\"" + manifest.digest() + "\"";
         Response.ResponseBuilder response = EntityTags.matches(ifNoneMatch, etag) ? Response.notModified()
                 : Response.ok(manifest.bytes(), EvidenceManifest.MEDIA_TYPE);
@@ -64,13 +66,11 @@ public class PostmortemResource {
     @PermitAll
     @Path("/evidence-bundle")
     @Produces(ZIP)
-    public Response bundle(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
-        EvidenceBundle bundle = postmortems.bundle(ws, incident);
+    public Response bundle(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        EvidenceBundle bundle = postmortems.bundle(workspace, key);
         StreamingOutput body = bundle::writeTo;
         return Response.ok(body, ZIP)
-                .header("Content-Disposition", "attachment; filename=\"" + ws + "-" + incident + "-evidence.zip\"")
+                .header("Content-Disposition", "attachment; filename=\"" + workspace + "-" + key + "-evidence.zip\"")
                 .build();
     }
 }

@@ -2,7 +2,8 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.RootCauseBinding;
 import dev.evidencestore.service.RootCauseService;
@@ -19,7 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** The root cause of one incident, with the whole chain of evidence beneath it, and its reviews. */
-@Path("/api/v1/workspaces/{workspace}/incidents/{key}/root-cause")
+@Path(Routes.ROOT_CAUSE)
 @Produces(MediaType.APPLICATION_JSON)
 public class RootCauseResource {
 
@@ -33,35 +34,31 @@ public class RootCauseResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response put(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response put(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                         RootCauseRequest body) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
-        RootCauseBinding binding = rootCauses.put(ws, incident, Bodies.required(body).toDraft());
+        RootCauseBinding binding = rootCauses.put(workspace, key, Bodies.required(body).toDraft());
         Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
                 : Response.ok();
-        return response.location(Links.rootCause(ws, incident))
+        return response.location(Routes.rootCause(workspace, key))
                 .entity(RootCauseResponse.of(binding.rootCause())).build();
     }
 
     @GET
     @PermitAll
-    public RootCauseResponse get(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return RootCauseResponse.of(rootCauses.get(Workspace.parse(workspace), IncidentKey.parse(key)));
+    public RootCauseResponse get(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return RootCauseResponse.of(rootCauses.get(workspace, key));
     }
 
     @POST
     @Idempotent
     @RolesAllowed(Roles.REVIEWER)
-    @Path("/reviews")
+    @Path(Routes.REVIEWS)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response review(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response review(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            ReviewRequest body) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
         RootCauseResponse reviewed = RootCauseResponse.of(
-                rootCauses.review(ws, incident, Bodies.required(body).toDraft()));
-        return Response.status(Response.Status.CREATED).location(Links.rootCause(ws, incident)).entity(reviewed)
+                rootCauses.review(workspace, key, Bodies.required(body).toDraft()));
+        return Response.status(Response.Status.CREATED).location(Routes.rootCause(workspace, key)).entity(reviewed)
                 .build();
     }
 }

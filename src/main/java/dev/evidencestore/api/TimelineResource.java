@@ -2,7 +2,8 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.TimelineService;
 import jakarta.annotation.security.PermitAll;
@@ -20,7 +21,7 @@ import jakarta.ws.rs.core.Response;
  * The timeline of one incident: recording entries and reading them back. Entries have no URI of their own, so a
  * new one is answered without a Location.
  */
-@Path("/api/v1/workspaces/{workspace}/incidents/{key}/timeline")
+@Path(Routes.TIMELINE)
 @Produces(MediaType.APPLICATION_JSON)
 public class TimelineResource {
 
@@ -34,19 +35,17 @@ public class TimelineResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response record(@PathParam("workspace") String workspace, @PathParam("key") String key,
+    public Response record(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            TimelineEntryRequest body) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incident = IncidentKey.parse(key);
         TimelineEntryResponse entry = TimelineEntryResponse.of(
-                timeline.record(ws, incident, Bodies.required(body).toDraft()));
+                timeline.record(workspace, key, Bodies.required(body).toDraft()));
         return Response.status(Response.Status.CREATED).entity(entry).build();
     }
 
     @GET
     @PermitAll
-    public TimelineResponse list(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        return new TimelineResponse(timeline.list(Workspace.parse(workspace), IncidentKey.parse(key)).stream()
+    public TimelineResponse list(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        return new TimelineResponse(timeline.list(workspace, key).stream()
                 .map(TimelineEntryResponse::of).toList());
     }
 }

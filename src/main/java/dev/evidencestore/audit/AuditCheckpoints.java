@@ -1,7 +1,10 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.domain.Clock;
+import dev.evidencestore.persistence.AuditCheckpointEntity;
+import dev.evidencestore.persistence.AuditEntryEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;

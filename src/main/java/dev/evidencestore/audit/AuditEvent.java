@@ -1,5 +1,7 @@
 package dev.evidencestore.audit;
 
+import java.net.URI;
+
 /**
  * What one write request did, as the audit log records it: who asked, in which workspace (null for blobs and the
  * audit itself), the method and path, what it created or touched, the status answered, for a refusal the slug of its
@@ -13,6 +15,14 @@ public record AuditEvent(String actor, String workspace, String method, String p
     public AuditEvent(String actor, String workspace, String method, String path, String target, int status,
                       String problem) {
         this(actor, workspace, method, path, target, status, problem, false);
+    }
+
+    /**
+     * What a request created or touched: the path of the Location it was answered (its host is whatever the client
+     * called the service, which has no place in a hash), else the ID in its path, if any.
+     */
+    public static String target(URI location, String pathId) {
+        return location != null ? location.getPath() : pathId;
     }
 
     /**

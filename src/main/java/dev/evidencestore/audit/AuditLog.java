@@ -3,6 +3,7 @@ package dev.evidencestore.audit;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.PageCursor;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.AuditEntryEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,7 +37,7 @@ public class AuditLog {
         // range is inclusive: one row more than the page tells whether another page follows
         List<AuditEntryEntity> rows = AuditEntryEntity.<AuditEntryEntity>find(
                 "workspace = :workspace and seq > :after order by seq", parameters).range(0, limit).list();
-        List<AuditEntry> items = rows.stream().limit(limit).map(AuditEntryEntity::toEntry).toList();
+        List<AuditEntry> items = rows.stream().limit(limit).map(AuditLog::entryOf).toList();
         PageCursor next = null;
         if (rows.size() > limit) {
             AuditEntryEntity last = rows.get(limit - 1);
@@ -49,11 +50,16 @@ public class AuditLog {
     List<AuditEntry> range(long after, long upTo, int limit) {
         return QuarkusTransaction.requiringNew().call(() -> AuditEntryEntity.<AuditEntryEntity>find(
                         "seq > ?1 and seq <= ?2 order by seq", after, upTo).range(0, limit - 1).stream()
-                .map(AuditEntryEntity::toEntry).toList());
+                .map(AuditLog::entryOf).toList());
     }
 
     /** The last entry, or null while the chain is empty. Under the chain lock it stays the head until commit. */
     static AuditEntryEntity head() {
         return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
+    }
+
+    static AuditEntry entryOf(AuditEntryEntity row) {
+        return new AuditEntry(row.seq, row.at, row.actor, row.workspace, row.method, row.path, row.target, row.status,
+                row.problem, row.replayed, row.prevHash, row.entryHash);
     }
 }

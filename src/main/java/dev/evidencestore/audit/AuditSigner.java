@@ -1,6 +1,7 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.AuditCheckpoint;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +26,7 @@ public class AuditSigner {
     }
 
     AuditCheckpoint sign(long chainLength, String headHash, Instant at) {
-        String signature = Ed25519.sign(key.getPrivate(), AuditCheckpoint.payload(chainLength, headHash, at));
+        String signature = Ed25519.sign(key.getPrivate(), CheckpointPayload.of(chainLength, headHash, at));
         return new AuditCheckpoint(chainLength, headHash, at, publicKey, signature);
     }
 }

@@ -1,5 +1,8 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.domain.AuditCheckpoint;
+import dev.evidencestore.persistence.AuditCheckpointEntity;
+import dev.evidencestore.persistence.AuditEntryEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -67,7 +70,7 @@ public class AuditVerifier {
 
     private static ChainBreak check(AuditCheckpoint checkpoint) {
         String which = "the checkpoint of " + checkpoint.at() + " over " + checkpoint.chainLength() + " entries";
-        if (!checkpoint.signatureHolds()) {
+        if (!CheckpointPayload.signatureHolds(checkpoint)) {
             return new ChainBreak(null, which + " does not carry a valid signature by its public key");
         }
         long length = checkpoint.chainLength();

@@ -1,6 +1,7 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.domain.Clock;
+import dev.evidencestore.persistence.AuditEntryEntity;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -117,10 +118,27 @@ class AuditWriter {
         List<AuditEntry> entries = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
             AuditEntry entry = AuditEntry.chain(++seq, Clock.now(), pending.event(), previous);
-            AuditEntryEntity.of(entry).persist();
+            rowOf(entry).persist();
             previous = entry.entryHash();
             entries.add(entry);
         }
         return entries;
+    }
+
+    private static AuditEntryEntity rowOf(AuditEntry entry) {
+        AuditEntryEntity row = new AuditEntryEntity();
+        row.seq = entry.seq();
+        row.at = entry.at();
+        row.actor = entry.actor();
+        row.workspace = entry.workspace();
+        row.method = entry.method();
+        row.path = entry.path();
+        row.target = entry.target();
+        row.status = entry.status();
+        row.problem = entry.problem();
+        row.replayed = entry.replayed();
+        row.prevHash = entry.prevHash();
+        row.entryHash = entry.entryHash();
+        return row;
     }
 }

@@ -1,9 +1,9 @@
 package dev.evidencestore.render;
 
-import dev.evidencestore.audit.AuditCheckpoint;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactKind;
+import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.domain.Citation;
 import dev.evidencestore.domain.Finding;
 import dev.evidencestore.domain.FindingKind;

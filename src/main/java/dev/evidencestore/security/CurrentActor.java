@@ -45,7 +45,7 @@ public class CurrentActor {
         return actor.anonymous() ? "anonymous" : actor.name();
     }
 
-    static Actor of(SecurityIdentity identity) {
+    public static Actor of(SecurityIdentity identity) {
         if (identity == null || identity.isAnonymous()) {
             return Actor.ANONYMOUS;
         }

@@ -2,15 +2,15 @@ package dev.evidencestore.service;
 
 import dev.evidencestore.domain.ActionDraft;
 import dev.evidencestore.domain.ActionItem;
-import dev.evidencestore.domain.ActionItemEntity;
 import dev.evidencestore.domain.ActionPatch;
 import dev.evidencestore.domain.ActionStatus;
 import dev.evidencestore.domain.Clock;
-import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.SequenceId;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.ActionItemEntity;
+import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

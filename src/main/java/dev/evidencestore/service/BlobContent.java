@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.storage.BlobStore;
 import dev.evidencestore.storage.DamagedBlob;
 

@@ -1,11 +1,12 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
-import dev.evidencestore.domain.BlobEntity;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.integrity.BlobIntegrity;
+import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.security.Actor;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;

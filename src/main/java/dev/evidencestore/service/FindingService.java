@@ -1,31 +1,32 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
-import dev.evidencestore.domain.ArtifactEntity;
+import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Citation;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Decision;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.Finding;
-import dev.evidencestore.domain.FindingCitationEntity;
 import dev.evidencestore.domain.FindingDraft;
-import dev.evidencestore.domain.FindingEntity;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.FindingPatch;
-import dev.evidencestore.domain.FindingReviewEntity;
 import dev.evidencestore.domain.FourEyes;
-import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.ReviewDraft;
-import dev.evidencestore.domain.ReviewEntity;
 import dev.evidencestore.domain.ReviewStatus;
-import dev.evidencestore.domain.VerificationEntity;
 import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.ArtifactEntity;
+import dev.evidencestore.persistence.FindingCitationEntity;
+import dev.evidencestore.persistence.FindingEntity;
+import dev.evidencestore.persistence.FindingReviewEntity;
+import dev.evidencestore.persistence.IncidentEntity;
+import dev.evidencestore.persistence.ReviewEntity;
+import dev.evidencestore.persistence.VerificationEntity;
 import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,7 +35,6 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.hibernate.exception.ConstraintViolationException;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -199,23 +199,13 @@ public class FindingService {
         }
     }
 
-    /** Each cited artifact's latest verification must pass, match the pinned digest, and postdate the proposal. */
     private void requireVerifiedSinceProposed(FindingEntity finding) {
-        List<String> unverified = new ArrayList<>();
-        for (FindingCitationEntity citation : finding.citations) {
+        Acceptance.requireVerifiedSince(finding.proposedAt, finding.citations.stream().map(citation -> {
+            ArtifactId id = citation.artifact.toArtifact().id();
             VerificationEntity latest = latestVerification(citation.artifact);
-            boolean current = latest != null && latest.verified && latest.verifiedAt.isAfter(finding.proposedAt)
-                    && latest.recordedDigest.equals(citation.digest);
-            if (!current) {
-                unverified.add(citation.artifact.toArtifact().id().toString());
-            }
-        }
-        if (!unverified.isEmpty()) {
-            throw new Refusal(ProblemType.UNVERIFIED_EVIDENCE, "verify " + unverified
-                    + " (a passing verification recorded after the finding was proposed) before accepting it")
-                    .with("artifactIds", unverified)
-                    .with("proposedAt", finding.proposedAt.toString());
-        }
+            return new Acceptance.PinnedEvidence(id, Digest.parse(citation.digest),
+                    latest == null ? null : latest.toResult(id));
+        }).toList());
     }
 
     /** For each citation: who uploaded the artifact and who ran the passing verifications since the proposal. */

@@ -2,13 +2,13 @@ package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
-import dev.evidencestore.domain.ArtifactEntity;
-import dev.evidencestore.domain.BlobIntegrityEntity;
 import dev.evidencestore.domain.DamagedArtifact;
 import dev.evidencestore.domain.IntegrityReport;
 import dev.evidencestore.domain.IntegrityTotals;
-import dev.evidencestore.domain.ScrubPassEntity;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.ArtifactEntity;
+import dev.evidencestore.persistence.BlobIntegrityEntity;
+import dev.evidencestore.persistence.ScrubPassEntity;
 import dev.evidencestore.security.Actor;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;

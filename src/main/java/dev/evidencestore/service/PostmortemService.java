@@ -5,6 +5,7 @@ import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
 import dev.evidencestore.render.PostmortemHtml;

@@ -1,12 +1,12 @@
 package dev.evidencestore.service;
 
-import dev.evidencestore.domain.ArtifactEntity;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.domain.FindingCitationEntity;
 import dev.evidencestore.domain.Referrer;
-import dev.evidencestore.domain.RootCauseFindingEntity;
 import dev.evidencestore.domain.SequenceId;
+import dev.evidencestore.persistence.ArtifactEntity;
+import dev.evidencestore.persistence.FindingCitationEntity;
+import dev.evidencestore.persistence.RootCauseFindingEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

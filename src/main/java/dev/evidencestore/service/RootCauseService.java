@@ -1,29 +1,30 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Confidence;
 import dev.evidencestore.domain.Decision;
 import dev.evidencestore.domain.Finding;
-import dev.evidencestore.domain.FindingEntity;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.FourEyes;
-import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.ReviewDraft;
-import dev.evidencestore.domain.ReviewEntity;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.RootCause;
 import dev.evidencestore.domain.RootCauseDraft;
-import dev.evidencestore.domain.RootCauseEntity;
-import dev.evidencestore.domain.RootCauseReviewEntity;
 import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.FindingEntity;
+import dev.evidencestore.persistence.IncidentEntity;
+import dev.evidencestore.persistence.ReviewEntity;
+import dev.evidencestore.persistence.RootCauseEntity;
+import dev.evidencestore.persistence.RootCauseReviewEntity;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -134,27 +135,8 @@ public class RootCauseService {
     }
 
     private static void requireSupported(RootCauseEntity rootCause) {
-        List<String> reasons = new ArrayList<>();
-        List<String> pending = new ArrayList<>();
-        boolean supported = false;
-        for (var link : rootCause.findings) {
-            FindingEntity finding = link.finding;
-            if (finding.reviewStatus() != ReviewStatus.ACCEPTED) {
-                pending.add(finding.findingId().toString());
-                reasons.add(finding.findingId() + " is " + finding.status + ", not accepted");
-            } else if (FindingKind.parse(finding.kind) == FindingKind.SUPPORTING) {
-                supported = true;
-            }
-        }
-        if (!supported) {
-            reasons.add("no accepted supporting finding is cited");
-        }
-        if (!reasons.isEmpty()) {
-            throw new Refusal(ProblemType.UNSUPPORTED_ROOT_CAUSE,
-                    "the root cause cannot be accepted: " + String.join("; ", reasons))
-                    .with("reasons", reasons)
-                    .with("findingIds", pending);
-        }
+        Acceptance.requireSupported(rootCause.findings.stream().map(link -> new Acceptance.CitedFinding(
+                link.finding.findingId(), link.finding.reviewStatus(), FindingKind.parse(link.finding.kind))).toList());
     }
 
     private List<FindingEntity> cited(IncidentEntity incident, List<FindingId> ids) {

@@ -1,16 +1,16 @@
 package dev.evidencestore.service;
 
-import dev.evidencestore.domain.ArtifactEntity;
 import dev.evidencestore.domain.CitationRule;
 import dev.evidencestore.domain.Clock;
-import dev.evidencestore.domain.IncidentEntity;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.TimelineCitation;
-import dev.evidencestore.domain.TimelineCitationEntity;
 import dev.evidencestore.domain.TimelineEntry;
 import dev.evidencestore.domain.TimelineEntryDraft;
-import dev.evidencestore.domain.TimelineEntryEntity;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.persistence.ArtifactEntity;
+import dev.evidencestore.persistence.IncidentEntity;
+import dev.evidencestore.persistence.TimelineCitationEntity;
+import dev.evidencestore.persistence.TimelineEntryEntity;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

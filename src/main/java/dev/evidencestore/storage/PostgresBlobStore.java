@@ -1,8 +1,6 @@
 package dev.evidencestore.storage;
 
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.domain.ProblemType;
-import dev.evidencestore.domain.Refusal;
 
 import javax.sql.DataSource;
 import java.io.IOException;
@@ -52,8 +50,7 @@ public final class PostgresBlobStore implements BlobStore {
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         if (!acquireSlot()) {
-            throw new Refusal(ProblemType.SERVICE_BUSY, "too many uploads are streaming into the database right now")
-                    .with("retryAfterSeconds", RETRY_AFTER_SECONDS);
+            throw new StoreBusy("too many uploads are streaming into the database right now", RETRY_AFTER_SECONDS);
         }
         try {
             return write(content, policy);

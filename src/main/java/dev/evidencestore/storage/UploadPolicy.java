@@ -1,8 +1,6 @@
 package dev.evidencestore.storage;
 
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.domain.ProblemType;
-import dev.evidencestore.domain.Refusal;
 
 import java.util.Set;
 
@@ -24,17 +22,12 @@ public record UploadPolicy(Set<Digest> expected, long maxSize) {
     public void check(StoredBlob computed) {
         for (Digest declared : expected) {
             if (!declared.equals(computed.digest())) {
-                throw new Refusal(ProblemType.DIGEST_MISMATCH,
-                        "the uploaded bytes have digest " + computed.digest() + ", not the declared " + declared)
-                        .with("declaredDigest", declared.toString())
-                        .with("computedDigest", computed.digest().toString())
-                        .with("size", computed.size());
+                throw new DigestMismatch(declared, computed.digest(), computed.size());
             }
         }
     }
 
-    public Refusal tooLarge() {
-        return new Refusal(ProblemType.BLOB_TOO_LARGE, "blobs are limited to " + maxSize + " bytes")
-                .with("maxSize", maxSize);
+    public BlobTooLarge tooLarge() {
+        return new BlobTooLarge(maxSize);
     }
 }

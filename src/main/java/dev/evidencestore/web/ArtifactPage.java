@@ -6,6 +6,7 @@ import dev.evidencestore.domain.ArtifactKind;
 import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.Referrer;
 import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.IncidentService;
 import dev.evidencestore.service.ReferrerService;
@@ -71,27 +72,26 @@ public class ArtifactPage {
     @GET
     @PermitAll
     @Produces(Html.MEDIA_TYPE)
-    public Response artifact(@PathParam("id") String id, @Context UriInfo uri) {
-        ArtifactId artifactId = ArtifactId.parse(id);
-        Artifact artifact = artifacts.get(artifactId);
-        Incident incident = incidents.get(artifactId.workspace(), artifactId.incident());
-        String incidentHref = Html.incident(artifactId.workspace(), artifactId.incident());
-        String download = Html.content(artifactId);
-        boolean needsToken = !directory.isPublic(artifactId.workspace());
-        ArtifactView view = new ArtifactView(artifactId.toString(), artifactId.name().value(),
-                artifactId.workspace().slug(), Html.workspace(artifactId.workspace()), artifactId.incident().value(),
+    public Response artifact(@PathParam("id") ArtifactId id, @Context UriInfo uri) {
+        Artifact artifact = artifacts.get(id);
+        Incident incident = incidents.get(id.workspace(), id.incident());
+        String incidentHref = Html.incident(id.workspace(), id.incident());
+        String download = Html.content(id);
+        boolean needsToken = !directory.isPublic(id.workspace());
+        ArtifactView view = new ArtifactView(id.toString(), id.name().value(),
+                id.workspace().slug(), Html.workspace(id.workspace()), id.incident().value(),
                 incident.details().title(), incidentHref, artifact.mediaType(), artifact.source(),
                 artifact.kind().wire(), artifact.kind() == ArtifactKind.SOURCE_UNAVAILABLE,
                 Html.time(artifact.capturedAt()), Html.iso(artifact.capturedAt()), Html.time(artifact.createdAt()),
                 Html.iso(artifact.createdAt()), artifact.createdBy(), artifact.description(),
                 Html.prettyJson(artifact.capture()), artifact.digest().toString(),
                 Html.size(artifact.size()), download,
-                CheckCommand.of(CheckCommand.absolute(uri.getBaseUri(), download), artifactId.name().value(),
+                CheckCommand.of(CheckCommand.absolute(uri.getBaseUri(), download), id.name().value(),
                         artifact.digest(), needsToken),
-                needsToken, "/api/v1/artifacts/" + artifactId);
-        List<VerificationRow> checks = verifications.list(artifactId).stream()
+                needsToken, Routes.artifact(id).toString());
+        List<VerificationRow> checks = verifications.list(id).stream()
                 .map(v -> verification(artifact, v)).toList();
-        List<ReferrerRow> citedBy = referrers.referrers(artifactId).stream()
+        List<ReferrerRow> citedBy = referrers.referrers(id).stream()
                 .map(r -> referrer(r, incidentHref)).toList();
         return Html.page(Templates.artifact(view, checks, citedBy).render());
     }

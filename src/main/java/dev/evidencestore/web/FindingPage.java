@@ -5,6 +5,7 @@ import dev.evidencestore.domain.Finding;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.Review;
 import dev.evidencestore.domain.VerificationResult;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.service.FindingService;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -49,14 +50,13 @@ public class FindingPage {
     @GET
     @PermitAll
     @Produces(Html.MEDIA_TYPE)
-    public Response finding(@PathParam("id") String id) {
-        FindingId findingId = FindingId.parse(id);
-        Finding finding = findings.get(findingId);
-        FindingView view = new FindingView(findingId.toString(), findingId.name().value(),
-                findingId.workspace().slug(), Html.workspace(findingId.workspace()), findingId.incident().value(),
-                Html.incident(findingId.workspace(), findingId.incident()), finding.kind().wire(),
+    public Response finding(@PathParam("id") FindingId id) {
+        Finding finding = findings.get(id);
+        FindingView view = new FindingView(id.toString(), id.name().value(),
+                id.workspace().slug(), Html.workspace(id.workspace()), id.incident().value(),
+                Html.incident(id.workspace(), id.incident()), finding.kind().wire(),
                 finding.status().wire(), finding.statement(), finding.createdBy(), Html.time(finding.proposedAt()),
-                Html.iso(finding.proposedAt()), "/api/v1/findings/" + findingId);
+                Html.iso(finding.proposedAt()), Routes.finding(id).toString());
         List<CitationRow> citations = finding.citations().stream().map(FindingPage::citation).toList();
         List<ReviewRow> reviews = finding.reviews().stream().map(FindingPage::review).toList();
         return Html.page(Templates.finding(view, citations, reviews).render());

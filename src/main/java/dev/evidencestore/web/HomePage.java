@@ -71,10 +71,9 @@ public class HomePage {
     @PermitAll
     @Path("workspaces/{workspace}")
     @Produces(Html.MEDIA_TYPE)
-    public Response workspace(@PathParam("workspace") String workspace, @QueryParam("cursor") String cursor) {
-        Workspace ws = Workspace.parse(workspace);
+    public Response workspace(@PathParam("workspace") Workspace workspace, @QueryParam("cursor") String cursor) {
         PageCursor after = cursor == null || cursor.isEmpty() ? null : PageCursor.parse(cursor);
-        return Html.page(Templates.workspace(section(ws, PER_PAGE, after), after == null).render());
+        return Html.page(Templates.workspace(section(workspace, PER_PAGE, after), after == null).render());
     }
 
     private WorkspaceSection section(Workspace workspace, int limit, PageCursor after) {

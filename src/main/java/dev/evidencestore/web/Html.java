@@ -6,6 +6,7 @@ import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.Routes;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Instant;
@@ -48,7 +49,7 @@ final class Html {
     }
 
     static String content(ArtifactId id) {
-        return "/api/v1/artifacts/" + id + "/content";
+        return Routes.artifact(id) + "/content";
     }
 
     static String time(Instant instant) {

@@ -1,5 +1,6 @@
 package dev.evidencestore.web;
 
+import dev.evidencestore.http.RequestPipeline;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -30,7 +31,7 @@ public class HtmlErrors {
         static native TemplateInstance error(int status, String title, String detail, boolean signIn);
     }
 
-    @ServerResponseFilter
+    @ServerResponseFilter(priority = RequestPipeline.PAGES)
     public void pages(ContainerRequestContext request, ContainerResponseContext response) {
         if (NOT_PAGES.matcher(request.getUriInfo().getPath()).matches()) {
             return;

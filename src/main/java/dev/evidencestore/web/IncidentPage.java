@@ -3,6 +3,7 @@ package dev.evidencestore.web;
 import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.Routes;
 import dev.evidencestore.service.IncidentService;
 import dev.evidencestore.service.PostmortemService;
 import io.quarkus.qute.CheckedTemplate;
@@ -39,15 +40,13 @@ public class IncidentPage {
     @GET
     @PermitAll
     @Produces(Html.MEDIA_TYPE)
-    public Response incident(@PathParam("workspace") String workspace, @PathParam("key") String key) {
-        Workspace ws = Workspace.parse(workspace);
-        IncidentKey incidentKey = IncidentKey.parse(key);
-        Incident incident = incidents.get(ws, incidentKey);
-        IncidentHeader header = new IncidentHeader(ws.slug(), Html.workspace(ws), incidentKey.value(),
-                Html.incident(ws, incidentKey), incident.details().title(), incident.details().severity().wire(), incident.details().status().wire(),
-                "/api/v1" + Html.incident(ws, incidentKey));
+    public Response incident(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
+        Incident incident = incidents.get(workspace, key);
+        IncidentHeader header = new IncidentHeader(workspace.slug(), Html.workspace(workspace), key.value(),
+                Html.incident(workspace, key), incident.details().title(), incident.details().severity().wire(), incident.details().status().wire(),
+                Routes.incident(workspace, key).toString());
         // the one raw insert of the pages: CommonMark escaped every piece of record text in it already
-        RawString postmortem = new RawString(CitationLinks.link(postmortems.html(ws, incidentKey)));
+        RawString postmortem = new RawString(CitationLinks.link(postmortems.html(workspace, key)));
         return Html.page(Templates.incident(header, postmortem).render());
     }
 }

@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.support.Concurrently;
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

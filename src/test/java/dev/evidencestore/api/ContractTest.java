@@ -1,6 +1,6 @@
 package dev.evidencestore.api;
 
-import dev.evidencestore.idempotency.Idempotent;
+import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.support.Api;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;

@@ -1,11 +1,12 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

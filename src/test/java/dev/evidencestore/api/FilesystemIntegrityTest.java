@@ -1,7 +1,9 @@
 package dev.evidencestore.api;
 
-import dev.evidencestore.service.BlobScrub;
+import dev.evidencestore.integrity.BlobScrub;
+import dev.evidencestore.support.Damage;
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Probes;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.TestDatabase;

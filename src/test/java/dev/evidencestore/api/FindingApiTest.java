@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -14,9 +15,9 @@ import java.util.Map;
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
 import static dev.evidencestore.support.Api.invalidJson;
+import static dev.evidencestore.support.Api.invalidReviewerJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;
-import static dev.evidencestore.support.Api.invalidReviewerJson;
 import static dev.evidencestore.support.Api.reviewerJson;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;

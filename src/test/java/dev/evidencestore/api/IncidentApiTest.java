@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
@@ -10,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
-import static dev.evidencestore.support.Api.invalid;
 import static dev.evidencestore.support.Api.incident;
+import static dev.evidencestore.support.Api.invalid;
 import static dev.evidencestore.support.Api.invalidJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;

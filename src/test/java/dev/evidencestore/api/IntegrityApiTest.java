@@ -1,8 +1,10 @@
 package dev.evidencestore.api;
 
-import dev.evidencestore.service.BlobScrub;
-import dev.evidencestore.service.ScrubResult;
+import dev.evidencestore.integrity.BlobScrub;
+import dev.evidencestore.integrity.ScrubResult;
+import dev.evidencestore.support.Damage;
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Probes;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;

@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -14,9 +15,9 @@ import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalidJson;
+import static dev.evidencestore.support.Api.invalidReviewerJson;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.support.Api.problem;
-import static dev.evidencestore.support.Api.invalidReviewerJson;
 import static dev.evidencestore.support.Api.reviewerJson;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;

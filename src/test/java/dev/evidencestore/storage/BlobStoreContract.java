@@ -1,8 +1,6 @@
 package dev.evidencestore.storage;
 
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.domain.ProblemType;
-import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.support.Concurrently;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
@@ -124,8 +122,10 @@ public abstract class BlobStoreContract {
     void refusesBytesThatDisagreeWithTheDeclaredDigest() throws Exception {
         byte[] bytes = random(MULTI_CHUNK);
         Digest wrong = Digest.parse("sha256:" + DigestUtils.sha256Hex("something else"));
-        Refusal refusal = assertThrows(Refusal.class, () -> put(bytes, wrong));
-        assertEquals(ProblemType.DIGEST_MISMATCH, refusal.type());
+        DigestMismatch mismatch = assertThrows(DigestMismatch.class, () -> put(bytes, wrong));
+        assertEquals(wrong, mismatch.declared());
+        assertEquals(Digest.parse("sha256:" + DigestUtils.sha256Hex(bytes)), mismatch.computed());
+        assertEquals(bytes.length, mismatch.size());
         assertEquals(OptionalLong.empty(), store().size(Digest.parse("sha256:" + DigestUtils.sha256Hex(bytes))));
         assertNoLeftovers();
     }
@@ -133,8 +133,8 @@ public abstract class BlobStoreContract {
     @Test
     void refusesBlobsOverTheLimitAndKeepsNothing() throws Exception {
         byte[] bytes = random((int) LIMIT + 1);
-        Refusal refusal = assertThrows(Refusal.class, () -> put(bytes));
-        assertEquals(ProblemType.BLOB_TOO_LARGE, refusal.type());
+        BlobTooLarge tooLarge = assertThrows(BlobTooLarge.class, () -> put(bytes));
+        assertEquals(LIMIT, tooLarge.maxSize());
         assertEquals(OptionalLong.empty(), store().size(Digest.parse("sha256:" + DigestUtils.sha256Hex(bytes))));
         assertNoLeftovers();
     }

@@ -1,8 +1,6 @@
 package dev.evidencestore.storage;
 
 import dev.evidencestore.domain.Digest;
-import dev.evidencestore.domain.ProblemType;
-import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.support.S3ProxyServer;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -187,18 +185,18 @@ class S3BlobStoreTest extends BlobStoreContract {
     void abortsTheMultipartUploadWhenTheBytesDisagreeWithTheDeclaredDigest() {
         byte[] bytes = random(PART + 1000);
         Digest wrong = digestOf("something else".getBytes());
-        Refusal refusal = assertThrows(Refusal.class, () -> store.put(new ByteArrayInputStream(bytes),
+        DigestMismatch mismatch = assertThrows(DigestMismatch.class, () -> store.put(new ByteArrayInputStream(bytes),
                 new UploadPolicy(Set.of(wrong), LIMIT * 100)));
-        assertEquals(ProblemType.DIGEST_MISMATCH, refusal.type());
+        assertEquals(wrong, mismatch.declared());
         assertNothingPublished(bytes);
     }
 
     @Test
     void abortsTheMultipartUploadWhenTheLimitIsPassedAfterAPart() {
         byte[] bytes = random(PART + 1000);
-        Refusal refusal = assertThrows(Refusal.class, () -> store.put(new ByteArrayInputStream(bytes),
+        BlobTooLarge tooLarge = assertThrows(BlobTooLarge.class, () -> store.put(new ByteArrayInputStream(bytes),
                 UploadPolicy.unchecked(PART + 10)));
-        assertEquals(ProblemType.BLOB_TOO_LARGE, refusal.type());
+        assertEquals(PART + 10, tooLarge.maxSize());
         assertNothingPublished(bytes);
     }
 

@@ -13,11 +13,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
  * Gives the tests a database of their own on the local PostgreSQL, dropped and created afresh once per test run,
- * and an empty blob directory, so no test relies on what an earlier run left behind.
+ * and an empty blob directory, so no test relies on what an earlier run left behind. Every database made here is
+ * dropped again when the test JVM exits, unless {@code EVIDENCE_TEST_KEEP_DATABASES=1} keeps them for inspection.
  */
 @QuarkusTestResource(value = TestDatabase.class, restrictToAnnotatedClass = false)
 public class TestDatabase implements QuarkusTestResourceLifecycleManager {
@@ -28,6 +31,9 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
     public static final String URL = "jdbc:postgresql://" + HOST + "/" + NAME;
     public static final String USER = System.getenv().getOrDefault("EVIDENCE_TEST_PGUSER", "postgres");
     public static final Path BLOB_DIR = Paths.get("target/test-blobs");
+
+    private static final boolean KEEP = "1".equals(System.getenv("EVIDENCE_TEST_KEEP_DATABASES"));
+    private static final Set<String> MADE = ConcurrentHashMap.newKeySet();
 
     private static boolean prepared;
 
@@ -44,20 +50,36 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
-        // the database stays for inspection after the run; the next run starts it afresh
+        // the application stops between test profiles; the database goes when the JVM does
     }
 
     private static void recreateDatabase() {
         recreate(NAME);
     }
 
-    /** Drops and creates the database {@code name} on the test PostgreSQL. */
+    /** Drops and creates the database {@code name} on the test PostgreSQL; it is dropped when the JVM exits. */
     public static void recreate(String name) {
+        administer("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)", "CREATE DATABASE " + name);
+        if (!KEEP && MADE.add(name)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> dropQuietly(name), "drop " + name));
+        }
+    }
+
+    private static void dropQuietly(String name) {
+        try {
+            administer("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        } catch (IllegalStateException e) {
+            System.err.println("could not drop the test database " + name + ": " + e.getCause());
+        }
+    }
+
+    private static void administer(String... statements) {
         String admin = "jdbc:postgresql://" + HOST + "/postgres";
         try (Connection connection = DriverManager.getConnection(admin, USER, null);
              Statement sql = connection.createStatement()) {
-            sql.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            sql.execute("CREATE DATABASE " + name);
+            for (String statement : statements) {
+                sql.execute(statement);
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("the tests need PostgreSQL on " + HOST + " (user " + USER + ")", e);
         }

@@ -1,0 +1,7 @@
+package dev.evidencestore.http;
+
+import java.util.UUID;
+
+/** A key this request holds while it runs; {@code lease} tells it from a retry that took over an abandoned key. */
+record HeldKey(String principal, IdempotencyKey key, UUID lease) {
+}

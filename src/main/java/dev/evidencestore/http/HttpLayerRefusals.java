@@ -1,0 +1,89 @@
+package dev.evidencestore.http;
+
+import dev.evidencestore.domain.ProblemType;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+/**
+ * Problem documents for requests refused below JAX-RS, where no exception mapper runs: by Vert.x's HTTP decoder (a
+ * request line or header that is not HTTP, a target or headers over the limits), by Quarkus (a request target that
+ * is not a URI) and by the router (a path it cannot take apart). Vert.x and Quarkus answer those with a bare status
+ * line; clients get the same RFC 9457 shape as everywhere else. {@link UndecodableRequests} sends them here.
+ */
+@ApplicationScoped
+public class HttpLayerRefusals {
+
+    private static final Logger LOG = Logger.getLogger(HttpLayerRefusals.class);
+
+    /**
+     * Failures of the router itself, before or outside JAX-RS: a request it cannot route (400, e.g. {@code GET ?x}),
+     * or a handler that failed; ahead of Quarkus's own error page, which is not a problem document. Other statuses
+     * (a failing health check is not a failure) go on to Quarkus.
+     */
+    void onRouter(@Observes Router router) {
+        router.route().order(RequestPipeline.ROUTER_FAILURES).failureHandler(HttpLayerRefusals::routingFailure);
+    }
+
+    private static void routingFailure(RoutingContext context) {
+        int status = context.statusCode();
+        if (status == ProblemType.MALFORMED_REQUEST.status()) {
+            answer(context.response(), ProblemType.MALFORMED_REQUEST, "the request could not be routed; nothing was "
+                    + "done", false);
+        } else if (status == -1 || status >= 500) {
+            LOG.error("unexpected failure while routing " + context.request().method() + " " + context.normalizedPath(),
+                    context.failure());
+            answer(context.response(), ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged",
+                    false);
+        } else {
+            context.next();
+        }
+    }
+
+    /** For requests that Vert.x could not decode. */
+    static void undecodable(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        LOG.debugf("undecodable request refused: %s", cause == null ? "unknown" : cause.getMessage());
+        if (cause instanceof TooLongHttpLineException) {
+            answer(request.response(), ProblemType.URI_TOO_LONG, "the request line is longer than this service "
+                    + "accepts; nothing was done", true);
+        } else if (cause instanceof TooLongHttpHeaderException) {
+            answer(request.response(), ProblemType.HEADER_FIELDS_TOO_LARGE, "the request headers are larger than "
+                    + "this service accepts; nothing was done", true);
+        } else {
+            answer(request.response(), ProblemType.MALFORMED_REQUEST, "the request is not valid HTTP/1.1: its request "
+                    + "line or a header could not be parsed; nothing was done", true);
+        }
+    }
+
+    /** For requests whose target {@link java.net.URI} cannot parse (a raw {@code "}, {@code %zz}, a control byte). */
+    static void unparsableTarget(HttpServerRequest request) {
+        answer(request.response(), ProblemType.MALFORMED_REQUEST, "the request target is not a valid URI; nothing was "
+                + "done", true);
+    }
+
+    /**
+     * With {@code close}, the connection closes after the answer: what follows a request that could not be decoded
+     * is not trusted. An answer already under way cannot be replaced; it is cut off.
+     */
+    private static void answer(HttpServerResponse response, ProblemType type, String detail, boolean close) {
+        if (response.headWritten()) {
+            response.close();
+            return;
+        }
+        response.setStatusCode(type.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problems.MEDIA_TYPE);
+        if (!close) {
+            response.end(Problems.json(type, detail));
+            return;
+        }
+        response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE).end(Problems.json(type, detail))
+                .onComplete(sent -> response.close());
+    }
+}

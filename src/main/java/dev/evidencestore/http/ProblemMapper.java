@@ -1,0 +1,236 @@
+package dev.evidencestore.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.evidencestore.domain.FieldError;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.storage.BlobTooLarge;
+import dev.evidencestore.storage.DamagedBlob;
+import dev.evidencestore.storage.DigestMismatch;
+import dev.evidencestore.storage.StoreBusy;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The one place where exceptions become problem documents. Clients get a stable type and a clear detail; stack
+ * traces and internal class names stay in the log.
+ */
+public class ProblemMapper {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+
+    @ServerExceptionMapper
+    public Response refusal(Refusal refusal) {
+        return Problems.response(refusal);
+    }
+
+    @ServerExceptionMapper
+    public Response unparsableParameter(InvalidParameter e) {
+        return Problems.response(e.refusal());
+    }
+
+    @ServerExceptionMapper
+    public Response unrecognizedField(UnrecognizedPropertyException e) {
+        return Problems.response(Refusal.invalid(path(e), "is not a field of this request"));
+    }
+
+    @ServerExceptionMapper
+    public Response wrongJsonType(MismatchedInputException e) {
+        return unreadableJson(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonMappingException e) {
+        String field = path(e);
+        if (field.isEmpty()) {
+            return Problems.response(Refusal.invalid("body", "is not the JSON this request takes"));
+        }
+        return Problems.response(Refusal.invalid(field, "has the wrong type or form"));
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        String where = e.getLocation() == null ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        return Problems.response(ProblemType.INVALID_REQUEST, "the body is not valid JSON" + where);
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        List<FieldError> errors = e.getConstraintViolations().stream()
+                .map(v -> new FieldError(parameterName(v), v.getMessage()))
+                .collect(Collectors.toList());
+        return Problems.response(Refusal.invalid(errors));
+    }
+
+    @ServerExceptionMapper
+    public Response unauthenticated(UnauthorizedException e) {
+        return Problems.unauthorized("this request needs a valid bearer token");
+    }
+
+    @ServerExceptionMapper
+    public Response badToken(AuthenticationFailedException e) {
+        LOG.debugf("bearer token refused: %s", e.getMessage());
+        return Problems.unauthorized("the bearer token is invalid, expired or not from the trusted issuer");
+    }
+
+    @ServerExceptionMapper
+    public Response wrongRole(ForbiddenException e) {
+        return Problems.response(ProblemType.FORBIDDEN, "this token's roles do not allow this request");
+    }
+
+    @ServerExceptionMapper
+    public Response noRoute(NotFoundException e, HttpHeaders headers, UriInfo uri) {
+        if (needsToken(headers, uri)) {
+            return Problems.unauthorized("this request needs a valid bearer token");
+        }
+        return Problems.response(ProblemType.NOT_FOUND, "no resource at this path");
+    }
+
+    /**
+     * Without a token, every request outside the public reads answers 401, even where routing already failed, so
+     * an anonymous caller learns nothing from how a path is spelled.
+     */
+    private static boolean needsToken(HttpHeaders headers, UriInfo uri) {
+        return headers.getHeaderString(HttpHeaders.AUTHORIZATION) == null && uri.getPath().startsWith("/api/");
+    }
+
+    @ServerExceptionMapper
+    public Response wrongMethod(NotAllowedException e, HttpHeaders headers, UriInfo uri) {
+        if (needsToken(headers, uri)) {
+            return Problems.unauthorized("this request needs a valid bearer token");
+        }
+        Response problem = Problems.response(ProblemType.METHOD_NOT_ALLOWED, "this resource does not take that method");
+        String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        return allowed == null || allowed.isBlank() ? problem
+                : Response.fromResponse(problem).header(HttpHeaders.ALLOW, allowed).build();
+    }
+
+    @ServerExceptionMapper
+    public Response wrongContentType(NotSupportedException e) {
+        return Problems.response(ProblemType.UNSUPPORTED_MEDIA_TYPE, "this resource does not accept that content type");
+    }
+
+    @ServerExceptionMapper
+    public Response noAcceptableType(NotAcceptableException e) {
+        return Problems.response(ProblemType.NOT_ACCEPTABLE, "this resource cannot produce an accepted media type");
+    }
+
+    @ServerExceptionMapper
+    public Response otherHttpError(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return json instanceof JsonMappingException mapping ? unreadableJson(mapping) : malformedJson(json);
+        }
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            return unexpected(e);
+        }
+        return Problems.response(ProblemType.INVALID_REQUEST, "the request could not be processed (HTTP " + status + ")");
+    }
+
+    /** The client went away mid-upload; nothing was stored, and the service did nothing wrong. */
+    @ServerExceptionMapper
+    public Response interruptedUpload(ClientUpload.Interrupted e) {
+        LOG.infof("upload interrupted by the client: %s", e.getCause());
+        return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the upload ended before its body was complete; "
+                + "nothing was stored");
+    }
+
+    /**
+     * Bytes that turned out damaged while a download streamed, found before anything was sent: refused like bytes
+     * already known to be damaged. Once bytes are on the wire the transfer is cut short instead.
+     */
+    @ServerExceptionMapper
+    public Response damagedBlob(DamagedBlob e) {
+        return Problems.response(new Refusal(ProblemType.EVIDENCE_DAMAGED, "the stored bytes of " + e.digest()
+                + " no longer hash to that digest; they are not served until they are restored from a backup")
+                .with("digest", e.digest().toString()));
+    }
+
+    @ServerExceptionMapper
+    public Response digestMismatch(DigestMismatch e) {
+        return Problems.response(new Refusal(ProblemType.DIGEST_MISMATCH, e.getMessage())
+                .with("declaredDigest", e.declared().toString())
+                .with("computedDigest", e.computed().toString())
+                .with("size", e.size()));
+    }
+
+    @ServerExceptionMapper
+    public Response blobTooLarge(BlobTooLarge e) {
+        return Problems.response(new Refusal(ProblemType.BLOB_TOO_LARGE, e.getMessage()).with("maxSize", e.maxSize()));
+    }
+
+    @ServerExceptionMapper
+    public Response storeBusy(StoreBusy e) {
+        return Problems.response(new Refusal(ProblemType.SERVICE_BUSY, e.getMessage())
+                .with("retryAfterSeconds", e.retryAfterSeconds()));
+    }
+
+    /** A failing disk is not the client's fault, but retrying may well succeed: say so rather than 500. */
+    @ServerExceptionMapper
+    public Response storageFailure(IOException e) {
+        Refusal outage = Outage.recognise(e).orElseGet(Outage::storageFailed);
+        LOG.errorf(e, "blob store failure answered as %s", outage.type().slug());
+        return Problems.response(outage);
+    }
+
+    /** A Content-Type or Accept header that is not a media type at all fails while the request is matched. */
+    @ServerExceptionMapper
+    public Response unparsableHeader(IllegalArgumentException e) {
+        if (e.getMessage() != null && e.getMessage().startsWith("Failed to parse media type")) {
+            return Problems.response(ProblemType.INVALID_REQUEST, "a Content-Type or Accept header is not a media type");
+        }
+        return unexpected(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        Optional<Refusal> outage = Outage.recognise(e);
+        if (outage.isPresent()) {
+            LOG.errorf("%s answered as %s: %s", e.getClass().getSimpleName(), outage.get().type().slug(), rootMessage(e));
+            return Problems.response(outage.get());
+        }
+        LOG.error("unexpected failure", e);
+        return Problems.response(ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+    }
+
+    private static String parameterName(ConstraintViolation<?> violation) {
+        String path = violation.getPropertyPath().toString();
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.evidencestore.http;
+
+import jakarta.ws.rs.Priorities;
+
+/**
+ * The stages every request passes, in the order they run, and the one place their router orders and filter
+ * priorities are set. Each stage names its constant here; nothing else in the service picks an order.
+ *
+ * <ol>
+ *     <li>{@link UndecodableRequests}: before any handler, a request Vert.x could not decode, or whose target is not
+ *     a URI, is answered by {@link HttpLayerRefusals} (problem+json, connection closed).</li>
+ *     <li>{@link AdmissionControl} ({@link #ADMISSION}): the router's first handler. Refusing a burst must cost
+ *     nothing, so it runs before Quarkus's authentication (route order -200) verifies a token and before JAX-RS.</li>
+ *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
+ *     answers what fails on the way, ahead of Quarkus's own error page.</li>
+ *     <li>{@link WorkspaceGate} ({@link #WORKSPACE_GATE}): who may touch which workspace, on the decoded path.</li>
+ *     <li>{@link IdempotencyFilter#claim} ({@link #IDEMPOTENCY_CLAIM}): after the gate, so only requests it lets
+ *     through, from a known principal, claim an {@code Idempotency-Key}; a replay answers here.</li>
+ *     <li>The resource method, its parameters converted by {@link TypedParameters}; exceptions become problem
+ *     documents in {@link ProblemMapper}.</li>
+ *     <li>Response filters run from the highest priority down. {@link AuditFilter} ({@link #AUDIT}) first: it reads
+ *     the answer's entity as the resource made it (the problem's type), and a replay by its
+ *     {@code Idempotent-Replayed} header.</li>
+ *     <li>{@link IdempotencyFilter#settle} ({@link #IDEMPOTENCY_SETTLE}): after the audit, it replaces the entity by
+ *     its bytes, so what is sent and what is stored for retries are the same bytes.</li>
+ *     <li>The pages' error filter ({@link #PAGES}): last, it turns a problem into an HTML page for a browser, after
+ *     audit and idempotency have seen the problem document.</li>
+ * </ol>
+ */
+public final class RequestPipeline {
+
+    /** Router order of admission control: ahead of Quarkus's HTTP security, which authenticates at -200. */
+    public static final int ADMISSION = -1000;
+    /** Router order of the failure handler for what fails below JAX-RS: ahead of every other failure handler. */
+    public static final int ROUTER_FAILURES = Integer.MIN_VALUE;
+    /** JAX-RS request filter priority of the workspace gate: the first of our request filters. */
+    public static final int WORKSPACE_GATE = Priorities.USER;
+    /** JAX-RS request filter priority of the idempotency claim: after the workspace gate. */
+    public static final int IDEMPOTENCY_CLAIM = Priorities.USER + 100;
+    /** JAX-RS response filter priority of the audit filter: the first response filter to run. */
+    public static final int AUDIT = Priorities.USER;
+    /** JAX-RS response filter priority of storing the answer for retries: after the audit filter. */
+    public static final int IDEMPOTENCY_SETTLE = Priorities.USER - 100;
+    /** JAX-RS response filter priority of the pages' HTML error filter: the last response filter. */
+    public static final int PAGES = Priorities.USER - 200;
+
+    private RequestPipeline() {
+    }
+}

@@ -1,7 +1,0 @@
-package dev.evidencestore.idempotency;
-
-import java.util.UUID;
-
-/** A key this request holds while it runs; {@code lease} tells it from a retry that took over an abandoned key. */
-record HeldKey(String principal, IdempotencyKey key, UUID lease) {
-}

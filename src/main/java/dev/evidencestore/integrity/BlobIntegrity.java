@@ -1,0 +1,148 @@
+package dev.evidencestore.integrity;
+
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.persistence.ArtifactEntity;
+import dev.evidencestore.persistence.BlobIntegrityEntity;
+import dev.evidencestore.storage.BlobStore;
+import dev.evidencestore.storage.CheckedInput;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What re-reading stored blobs found: the scrub, whole downloads and verifications each record here whether the
+ * bytes still hash to their digest. Bytes found damaged are not served again until a later check finds them sound,
+ * as after they are restored from a backup.
+ */
+@ApplicationScoped
+public class BlobIntegrity {
+
+    private static final Logger LOG = Logger.getLogger(BlobIntegrity.class);
+
+    private static final String UPSERT = """
+            INSERT INTO blob_integrity (digest, checked_at, damaged, computed_digest, damaged_since)
+            VALUES (:digest, :at, :damaged, CAST(:computed AS text), CAST(:since AS timestamptz))
+            ON CONFLICT (digest) DO UPDATE SET checked_at = excluded.checked_at, damaged = excluded.damaged,
+                computed_digest = excluded.computed_digest,
+                damaged_since = CASE WHEN excluded.damaged
+                                     THEN coalesce(blob_integrity.damaged_since, excluded.damaged_since) END""";
+
+    private final EntityManager entityManager;
+    private final BlobStore store;
+    private final IntegrityStatus status;
+
+    BlobIntegrity(EntityManager entityManager, BlobStore store, IntegrityStatus status) {
+        this.entityManager = entityManager;
+        this.store = store;
+        this.status = status;
+    }
+
+    /**
+     * Records one check in a transaction of its own: the bytes stored under {@code digest} hashed to {@code computed}
+     * (null: they could not be read). Damage is logged loudly every time it is seen. Returns whether it is damaged.
+     */
+    public boolean record(Digest digest, Digest computed, String foundBy) {
+        boolean damaged = !digest.equals(computed);
+        Recorded recorded = QuarkusTransaction.requiringNew().call(() -> upsert(digest, computed, damaged));
+        if (damaged) {
+            LOG.errorf("EVIDENCE DAMAGED: the stored bytes of %s %s (found by %s); bound as %s. They are refused to "
+                            + "readers until restored from a backup; GET /api/v1/integrity lists what cites them",
+                    digest, computed == null ? "could not be read" : "hash to " + computed, foundBy,
+                    recorded.boundAs().isEmpty() ? "no artifact" : String.join(", ", recorded.boundAs()));
+        } else if (recorded.wasDamaged()) {
+            LOG.warnf("evidence restored: the stored bytes of %s hash to their digest again (found by %s); they are "
+                    + "served again", digest, foundBy);
+        }
+        if (damaged != recorded.wasDamaged()) {
+            status.refresh();
+        }
+        return damaged;
+    }
+
+    private Recorded upsert(Digest digest, Digest computed, boolean damaged) {
+        BlobIntegrityEntity previous = BlobIntegrityEntity.findById(digest.toString());
+        Instant at = Clock.now();
+        entityManager.createNativeQuery(UPSERT)
+                .setParameter("digest", digest.toString())
+                .setParameter("at", at)
+                .setParameter("damaged", damaged)
+                .setParameter("computed", computed == null ? null : computed.toString())
+                .setParameter("since", damaged ? at : null)
+                .executeUpdate();
+        return new Recorded(previous != null && previous.damaged, damaged ? boundAs(digest) : List.of());
+    }
+
+    private static List<String> boundAs(Digest digest) {
+        return ArtifactEntity.<ArtifactEntity>find("from ArtifactEntity a join fetch a.incident join fetch a.blob "
+                        + "where a.blob.digest = ?1", digest.toString())
+                .stream().map(row -> row.toArtifact().id().toString()).sorted().toList();
+    }
+
+    /**
+     * Refuses to serve bytes that their last check found damaged, as {@link IntegrityStatus} last read them; only
+     * before it could read them once does this ask the database.
+     */
+    public void refuseIfDamaged(Digest digest) {
+        refuseIfAnyDamaged(List.of(digest));
+    }
+
+    public void refuseIfAnyDamaged(Collection<Digest> digests) {
+        Map<String, Instant> damaged = status.known().map(IntegrityStatus.Known::damaged).orElse(null);
+        for (Digest digest : digests.stream().sorted(Comparator.comparing(Digest::toString)).toList()) {
+            Instant since = damaged != null ? damaged.get(digest.toString()) : damagedSince(digest);
+            if (since != null) {
+                throw new Refusal(ProblemType.EVIDENCE_DAMAGED, "the stored bytes of " + digest
+                        + " no longer hash to that digest (damaged since " + since
+                        + "); they are not served until they are restored from a backup")
+                        .with("digest", digest.toString())
+                        .with("damagedSince", since.toString());
+            }
+        }
+    }
+
+    private static Instant damagedSince(Digest digest) {
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            BlobIntegrityEntity row = BlobIntegrityEntity.findById(digest.toString());
+            return row != null && row.damaged ? row.damagedSince : null;
+        });
+    }
+
+    /**
+     * The whole blob, hashed as it streams: bytes that no longer match their digest are recorded as damaged, and the
+     * stream fails before it hands out their last bytes.
+     */
+    public InputStream openChecked(Digest digest, long size, String reader) throws IOException {
+        return new CheckedInput(store.open(digest, 0, size), digest, size,
+                computed -> record(digest, computed, reader));
+    }
+
+    /**
+     * Whether reading failed because the database did (the postgres backend's chunks), which says nothing about the
+     * bytes: such a failure must not be recorded as damage.
+     */
+    public static boolean databaseFailed(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the bytes were damaged before this check, and the artifacts that bind them when they are now. */
+    private record Recorded(boolean wasDamaged, List<String> boundAs) {
+    }
+}

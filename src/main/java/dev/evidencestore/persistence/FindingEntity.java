@@ -1,0 +1,89 @@
+package dev.evidencestore.persistence;
+
+import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.RecordName;
+import dev.evidencestore.domain.ReviewStatus;
+import dev.evidencestore.domain.Workspace;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.CascadeType;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.OneToMany;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.Fetch;
+import org.hibernate.annotations.FetchMode;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+@Entity
+@Table(name = "finding")
+public class FindingEntity extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY)
+    @JoinColumn(name = "incident_id")
+    public IncidentEntity incident;
+
+    public String name;
+    public String kind;
+    public String statement;
+    public String status;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "proposed_at")
+    public Instant proposedAt;
+
+    @Column(name = "created_by")
+    public String createdBy;
+
+    @Column(name = "proposed_by")
+    public String proposedBy;
+
+    @OneToMany(mappedBy = "finding", cascade = CascadeType.ALL, orphanRemoval = true)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
+    @OrderBy("position")
+    public List<FindingCitationEntity> citations = new ArrayList<>();
+
+    @OneToMany(mappedBy = "finding", cascade = CascadeType.PERSIST)
+    // one query for the collections of every row a list query loaded, not one per row
+    @Fetch(FetchMode.SUBSELECT)
+    @OrderBy("reviewedAt, id")
+    public List<FindingReviewEntity> reviews = new ArrayList<>();
+
+    public FindingId findingId() {
+        return new FindingId(new Workspace(incident.workspace), new IncidentKey(incident.key), new RecordName(name));
+    }
+
+    public ReviewStatus reviewStatus() {
+        return ReviewStatus.parse(status);
+    }
+
+    /** Replaces the citations, each pinning the digest its artifact has now. */
+    public void cite(List<ArtifactEntity> artifacts) {
+        citations.clear();
+        for (ArtifactEntity artifact : artifacts) {
+            FindingCitationEntity citation = new FindingCitationEntity();
+            citation.finding = this;
+            citation.artifact = artifact;
+            citation.digest = artifact.blob.digest;
+            citation.position = citations.size();
+            citations.add(citation);
+        }
+    }
+}
