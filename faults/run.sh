@@ -13,13 +13,21 @@
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 3 needs
 # root (it mounts a small tmpfs) and strace (installed from Debian when missing). Works under faults/work
-# (gitignored), in databases evidence_faults_*, on ports 18691-18699. A case is a file faults/cases/NAME.sh defining
-# a function case_NAME (- written _), and an entry in CASES below; what cases share is in faults/lib/common.sh.
+# (gitignored), in databases evidence_faults_* (dropped when the suite ends, also on failure and Ctrl-C, unless
+# FAULTS_KEEP_DATABASES=1), on ports 18691-18699.
+#
+# Layout: a case is a file faults/cases/NAME.sh defining a function case_NAME (- written _) and an entry in CASES
+# below; what cases share is in faults/lib/common.sh, the Node client they drive is faults/lib/client.mjs, and the
+# jar is started, awaited and stopped, and databases made, by tools/service.sh (shared with bench/).
+#
+# No `set -e`: the cases test every status themselves, and a failed check must print a FAIL line and let the next
+# case run, not end the suite.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 
 . faults/lib/common.sh
 for case_file in faults/cases/*.sh; do
+    # shellcheck source=/dev/null # each case file is checked on its own
     . "$case_file"
 done
 

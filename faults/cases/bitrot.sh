@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 4: bit rot --------------------------------------------------------------------------------------------
 
@@ -59,12 +60,12 @@ bitrot_backend() {
     started=$(now)
     BITROT_DB=evidence_faults_bitrot_$backend
     BITROT_BLOBS=$dir/blobs
-    recreate_db "$BITROT_DB"
+    service_db_fresh "$BITROT_DB"
     rm -rf "$dir" && mkdir -p "$dir" && : > "$LOGS/$name.log"
-    service_start "$name" "$port" "$BITROT_DB" "$backend" "$BITROT_BLOBS" -Devidence.scrub.enabled=true \
+    service_start "$LOGS/$name.log" "$port" "$BITROT_DB" "$backend" "$BITROT_BLOBS" -Devidence.scrub.enabled=true \
         -Devidence.scrub.interval="$interval" -Devidence.scrub.rate="$rate"
     local pid=$SERVICE_PID
-    await_ready "$port" 120 || { result "bitrot[$backend]" FAIL "service did not start; see $LOGS/$name.log"; return; }
+    service_await_ready "$port" 120 || { result "bitrot[$backend]" FAIL "service did not start; see $LOGS/$name.log"; return; }
     local incident=ROT-1 base
     base=$(api "$port")/workspaces/$WS/incidents/$incident
     curl -s -o /dev/null -H "$(auth)" -H 'Content-Type: application/json' -X POST "$(api "$port")/workspaces/$WS/incidents" \

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 3: disk full and write errors on the filesystem backend -----------------------------------------------
 
@@ -10,16 +11,16 @@
 case_disk() {
     local port=18693 db=evidence_faults_disk dir=$WORK/disk started
     started=$(now)
-    recreate_db "$db"
+    service_db_fresh "$db"
     mountpoint -q "$dir/blobs" && umount "$dir/blobs"
     rm -rf "$dir" && mkdir -p "$dir/blobs"
     if ! mount -t tmpfs -o size=8m tmpfs "$dir/blobs" 2> "$dir/mount.err"; then
         result disk FAIL "cannot mount a tmpfs here ($(cat "$dir/mount.err")); run as root with mount rights"
         return
     fi
-    service_start disk "$port" "$db" filesystem "$dir/blobs"
+    service_start "$LOGS/disk.log" "$port" "$db" filesystem "$dir/blobs"
     local pid=$SERVICE_PID
-    await_ready "$port" 120 || { result disk FAIL "service did not start; see $LOGS/disk.log"; return; }
+    service_await_ready "$port" 120 || { result disk FAIL "service did not start; see $LOGS/disk.log"; return; }
     local acked=() refused=() statuses=() i bad=0 f digest code type
     for i in $(seq 1 12); do
         f=$dir/b$i.bin

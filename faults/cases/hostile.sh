@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 6: hostile input --------------------------------------------------------------------------------------
 

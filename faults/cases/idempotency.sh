@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 7: idempotent retries ---------------------------------------------------------------------------------
 
@@ -12,11 +13,11 @@
 case_idempotency() {
     local port=18697 db=evidence_faults_idempotency dir=$WORK/idempotency started n=${FAULTS_IDEMPOTENCY_N:-8}
     started=$(now)
-    recreate_db "$db"
+    service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir"
-    service_start idempotency "$port" "$db" postgres "$dir/blobs"
+    service_start "$LOGS/idempotency.log" "$port" "$db" postgres "$dir/blobs"
     local pid=$SERVICE_PID
-    await_ready "$port" 120 || { result idempotency FAIL "service did not start; see $LOGS/idempotency.log"; return; }
+    service_await_ready "$port" 120 || { result idempotency FAIL "service did not start; see $LOGS/idempotency.log"; return; }
     local verdict
     verdict=$($CLIENT idempotency --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --db "$db" --n "$n" \
         2> "$dir/client.err")

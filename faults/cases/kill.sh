@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 1: kill -9 during uploads -----------------------------------------------------------------------------
 
@@ -18,15 +19,15 @@ kill_backend() {
     local backend=$1 kills=$2 port=18691
     local db=evidence_faults_kill_$backend dir=$WORK/kill-$backend started
     started=$(now)
-    recreate_db "$db"
+    service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir" && : > "$LOGS/kill-$backend.log"
     local blobs=$dir/blobs
     # temp files idle for 2 s count as abandoned, and the sweep looks for them every FAULTS_SWEEP_S (5) s, first that
     # long after each start, so the case need not wait the production 10 min
     local sweep_s=${FAULTS_SWEEP_S:-5}
     local settings=(-Devidence.storage.filesystem.abandoned-upload-after=2s -Devidence.storage.sweep-interval="${sweep_s}s")
-    service_start "kill-$backend" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
-    await_ready "$port" 90 || { result "kill[$backend]" FAIL "service did not start; see $LOGS/kill-$backend.log"; return; }
+    service_start "$LOGS/kill-$backend.log" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
+    service_await_ready "$port" 90 || { result "kill[$backend]" FAIL "service did not start; see $LOGS/kill-$backend.log"; return; }
     local incident=KILL-1
     [ "$(create_incident "$port" "$incident")" = 201 ] || { result "kill[$backend]" FAIL "cannot create the incident"; return; }
 
@@ -45,8 +46,8 @@ kill_backend() {
         sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.3 + 2.7 * r / 32767 }')"
         kill -9 "$SERVICE_PID"; wait "$SERVICE_PID" 2> /dev/null
         t0=$(now)
-        service_start "kill-$backend" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
-        await_ready "$port" 90 || { touch "$dir/stop"; wait "$client"; result "kill[$backend]" FAIL "restart $i failed; see $LOGS/kill-$backend.log"; return; }
+        service_start "$LOGS/kill-$backend.log" "$port" "$db" "$backend" "$blobs" "${settings[@]}"
+        service_await_ready "$port" 90 || { touch "$dir/stop"; wait "$client"; result "kill[$backend]" FAIL "restart $i failed; see $LOGS/kill-$backend.log"; return; }
         restart_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
         restart_max=$(awk -v a="$restart_max" -v b="$restart_s" 'BEGIN { print (b > a) ? b : a }')
     done

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 5: overload -------------------------------------------------------------------------------------------
 
@@ -16,11 +17,11 @@ case_overload() {
 overload_backend() {
     local backend=$1 port=18695 db=evidence_faults_overload dir=$WORK/overload-$1 started n=${FAULTS_BURST:-2000}
     started=$(now)
-    recreate_db "$db"
+    service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir/slow"
-    service_start "overload-$backend" "$port" "$db" "$backend" "$dir/blobs"
+    service_start "$LOGS/overload-$backend.log" "$port" "$db" "$backend" "$dir/blobs"
     local pid=$SERVICE_PID
-    await_ready "$port" 120 || { result "overload[$backend]" FAIL "service did not start"; return; }
+    service_await_ready "$port" 120 || { result "overload[$backend]" FAIL "service did not start"; return; }
     create_incident "$port" BURST-1 > /dev/null
     local i slow=()
     for i in $(seq 1 50); do

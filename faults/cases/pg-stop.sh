@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# sourced by faults/run.sh (uses faults/lib/common.sh)
+# shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
+# sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
 # ---- case 2: PostgreSQL stopped during writes ------------------------------------------------------------------
 
@@ -38,11 +39,11 @@ case_pg_stop() {
     fi
     local port=18692 db=evidence_faults_pg dir=$WORK/pg-stop down_s=${FAULTS_PG_DOWN_S:-5} started
     started=$(now)
-    recreate_db "$db"
+    service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir"
-    service_start pg-stop "$port" "$db" postgres "$dir/blobs"
+    service_start "$LOGS/pg-stop.log" "$port" "$db" postgres "$dir/blobs"
     local pid=$SERVICE_PID
-    await_ready "$port" 120 || { result pg-stop FAIL "service did not start; see $LOGS/pg-stop.log"; return; }
+    service_await_ready "$port" 120 || { result pg-stop FAIL "service did not start; see $LOGS/pg-stop.log"; return; }
     $CLIENT writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --clients 4 --stop "$dir/stop" \
         --journal "$dir/journal.jsonl" 2> "$dir/writes.err" &
     local client=$!
