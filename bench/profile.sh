@@ -8,11 +8,13 @@
 #                                               # against S3Proxy as bench/run.sh does
 #
 # Needs what bench/run.sh needs, and the jar built (./mvnw package -DskipTests). Port 18484, database
-# evidence_bench_profile (dropped at the end), files under bench/work/profile; JAVA_EXTRA adds JVM options, e.g.
-# -Dquarkus.rest.output-buffer-size=1M to try a setting. Share figures are of samples, so
-# they hold on a busy machine too; rates printed alongside are not comparable with bench/run.sh's.
+# evidence_bench_profile (dropped at the end, also on failure and Ctrl-C), files under bench/work/profile; JAVA_EXTRA
+# adds JVM options, e.g. -Dquarkus.rest.output-buffer-size=1M to try a setting. Share figures are of samples, so
+# they hold on a busy machine too; rates printed alongside are not comparable with bench/run.sh's. The service is
+# started and stopped, and the database made, by tools/service.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/service.sh
 CASE=${1:?usage: bench/profile.sh small-read|small-ingest|download|ingest|verification|postmortem [backend]}
 BACKEND=${2:-filesystem}
 PORT=18484
@@ -20,13 +22,15 @@ DB=evidence_bench_profile
 WORK=$PWD/bench/work/profile
 API=http://127.0.0.1:$PORT/api/v1
 SECONDS_RUN=${SECONDS_RUN:-15}
-rm -rf "$WORK" && mkdir -p "$WORK/keys"
-psql_q() { psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres "$@"; }
-psql_q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB" 2> /dev/null
+# whatever ends the run: the service and S3Proxy stopped, the database dropped; INT and TERM only exit, so that this
+# runs on Ctrl-C and kill too
+trap '[ -z "${S3PROXY:-}" ] || kill "$S3PROXY" 2> /dev/null || true; service_cleanup' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+rm -rf "$WORK" && mkdir -p "$WORK"
+service_db_fresh "$DB"
 
-openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/jwt.pem" 2> /dev/null
-openssl pkey -in "$WORK/keys/jwt.pem" -pubout -out "$WORK/keys/jwt-public.pem"
-openssl genpkey -algorithm ed25519 -out "$WORK/keys/audit.pem"
+service_keys "$WORK/keys" # fresh ones each run: $WORK was just emptied
 TOKEN=$(KEY="$WORK/keys/jwt.pem" dev/token.sh bench collector,investigator,reviewer,reader)
 AUTH="Authorization: Bearer $TOKEN"
 
@@ -41,15 +45,10 @@ if [ "$BACKEND" = s3 ]; then # S3Proxy over local files, as bench/run.sh runs it
         -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
         -Devidence.storage.s3.access-key-id=evidence-test -Devidence.storage.s3.secret-access-key=evidence-test-secret)
 fi
-(cd target/quarkus-app && exec java -Xmx128m -XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa ${JAVA_EXTRA:-} \
-    -Dquarkus.http.port=$PORT -Dquarkus.datasource.jdbc.url="jdbc:postgresql://127.0.0.1:5432/$DB" \
-    -Dquarkus.datasource.username=postgres -Devidence.storage.backend="$BACKEND" \
-    -Devidence.storage.filesystem.path="$WORK/blobs" -Dmp.jwt.verify.publickey.location="$WORK/keys/jwt-public.pem" \
-    -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer -Devidence.audit.signing-key-location="$WORK/keys/audit.pem" \
-    "${S3[@]}" -jar quarkus-run.jar > "$WORK/service.log" 2>&1) &
-PID=$!
-trap 'kill $PID ${S3PROXY:-} 2> /dev/null; psql_q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" 2> /dev/null' EXIT
-until curl -sf -o /dev/null "http://127.0.0.1:$PORT/q/health/ready"; do sleep 0.1; done
+SERVICE_JVM_OPTIONS="-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa ${JAVA_EXTRA:-}"
+service_start "$WORK/service.log" "$PORT" "$DB" "$BACKEND" "$WORK/blobs" "${S3[@]}"
+PID=$SERVICE_PID
+service_await_ready "$PORT" 180 || { tail -n 30 "$WORK/service.log" >&2; echo "the service was not ready" >&2; exit 1; }
 
 json() { curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d "$2" "$API$1"; }
 upload() { curl -sf -o /dev/null -H "$AUTH" -H 'Expect:' -H 'Content-Type: application/octet-stream' -T "$1" "$API/blobs/sha256:$(sha256sum "$1" | cut -d' ' -f1)"; }

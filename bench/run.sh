@@ -11,13 +11,17 @@
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
 # JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa: as the README runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
-# and blobs at the end), OUT (bench/results/latest.md).
+# and blobs at the end, also when the run fails or is interrupted), OUT (bench/results/latest.md).
+#
+# The service is started, awaited and stopped, and its databases made and dropped, by tools/service.sh (shared with
+# the fault suite and bench/profile.sh).
 #
 # Installs what is missing from Debian packages (nginx, wrk, hyperfine, pgbench, node, jq) with apt-get.
 # PostgreSQL must accept user postgres without a password (trust auth), as for the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+. tools/service.sh
 
 BACKENDS=${BACKENDS:-filesystem postgres s3}
 SIZE_MIB=${SIZE_MIB:-1024}
@@ -35,6 +39,8 @@ PGPORT=${PGPORT:-5432}
 KEEP_DATA=${KEEP_DATA:-0}
 OUT=${OUT:-bench/results/latest.md}
 JVM_OPTIONS=${JVM_OPTIONS:--XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa}
+SERVICE_JVM_OPTIONS=$JVM_OPTIONS
+SERVICE_KEEP_DATABASES=$KEEP_DATA
 WORK=$ROOT/bench/work
 WWW=$WORK/www
 ROWS=$WORK/rows.tsv
@@ -66,8 +72,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     rm -f "$ROOT/bench/apt.log"
 fi
 PGBENCH=$(pgbench_path)
-psql_q() { psql -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres "$@"; }
-fresh_db() { psql_q -d postgres -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1"; }
+psql_q() { service_psql "$@"; }
 psql_q -d postgres -c 'select 1' > /dev/null || die "PostgreSQL on $PGHOST:$PGPORT does not accept user postgres"
 WITH_S3=0
 for backend in $BACKENDS; do [ "$backend" != s3 ] || WITH_S3=1; done
@@ -91,25 +96,25 @@ fi
 mkdir -p "$WORK" "$WWW" "$(dirname "$OUT")"
 : > "$ROWS"
 : > "$NOTES"
-SERVICE_PID=""
 S3PROXY_PID=""
 PSI_START=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu 2> /dev/null || echo "")
 LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
 T_START=$(date +%s%N)
 NGINX_CONF=$WORK/nginx/nginx.conf
+# whatever ends the run: the service stopped and the bench databases dropped (service_cleanup), S3Proxy and nginx
+# stopped; INT and TERM only exit, so that this runs on Ctrl-C and kill too
 cleanup() {
-    [ -z "$SERVICE_PID" ] || kill "$SERVICE_PID" 2> /dev/null || true
+    service_cleanup
     [ -z "$S3PROXY_PID" ] || kill "$S3PROXY_PID" 2> /dev/null || true
     [ ! -f "$WORK/nginx/nginx.pid" ] || kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
 }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # production refuses the published dev keys: the benchmark makes throwaway ones
 KEYS=$WORK/keys
-mkdir -p "$KEYS"
-[ -f "$KEYS/jwt.pem" ] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$KEYS/jwt.pem" 2> /dev/null
-openssl pkey -in "$KEYS/jwt.pem" -pubout -out "$KEYS/jwt-public.pem"
-[ -f "$KEYS/audit.pem" ] || openssl genpkey -algorithm ed25519 -out "$KEYS/audit.pem"
+service_keys "$KEYS"
 TOKEN=$(KEY="$KEYS/jwt.pem" dev/token.sh bench collector,investigator,reviewer,reader)
 AUTH="Authorization: Bearer $TOKEN"
 
@@ -216,7 +221,7 @@ REF_NGINX_RPS=$(wrk_rps "$WORK/wrk-nginx.txt")
 REF_NGINX_P99=$(wrk_p99 "$WORK/wrk-nginx.txt")
 
 log "reference: pgbench inserting 10 KiB rows, 16 clients, $SMALL_COUNT transactions"
-fresh_db "${DB_PREFIX}_pgbench"
+service_db_fresh "${DB_PREFIX}_pgbench"
 psql_q -d "${DB_PREFIX}_pgbench" -c 'CREATE TABLE bench_row (id bigserial PRIMARY KEY, body text NOT NULL)' \
     -c 'ALTER TABLE bench_row ALTER body SET STORAGE EXTERNAL' # stored as written, like the postgres backend's chunks
 rm -rf "$WORK/pgbench" && mkdir -p "$WORK/pgbench"
@@ -229,7 +234,7 @@ cat "$WORK"/pgbench/tx.* | awk '{ print $3 / 1000 }' | sort -n > "$WORK/pgbench/
 pct() { awk -v p="$2" '{ v[NR] = $1 } END { r = int((p / 100) * NR + 0.999999); if (r < 1) r = 1; printf "%.1f", v[r] }' "$1"; }
 REF_PG_P50=$(pct "$WORK/pgbench/latencies-ms.txt" 50)
 REF_PG_P99=$(pct "$WORK/pgbench/latencies-ms.txt" 99)
-[ "$KEEP_DATA" = 1 ] || psql_q -d postgres -c "DROP DATABASE ${DB_PREFIX}_pgbench WITH (FORCE)"
+[ "$KEEP_DATA" = 1 ] || service_db_drop "${DB_PREFIX}_pgbench"
 
 log "reference: curl fetching nginx's 10 KiB file, hyperfine --runs $RUNS (the client's own floor)"
 hyperfine -N --style none --warmup 3 --runs "$RUNS" --export-json "$WORK/hyperfine-floor.json" \
@@ -248,24 +253,13 @@ start_service() {
         [ $((waited += 1)) -lt 100 ] || die "port $PORT is still taken"
         sleep 0.1
     done
-    local t0; t0=$(date +%s%N)
-    # the service as the README runs it: from target/quarkus-app, with the class-data archive the build wrote
-    # (AppCDS) and the serial collector, which suits a 128 MB heap on two cores
-    (cd target/quarkus-app && exec java -Xmx128m $JVM_OPTIONS -Dquarkus.http.port="$PORT" \
-        -Dquarkus.datasource.jdbc.url="jdbc:postgresql://$PGHOST:$PGPORT/${DB_PREFIX}_$backend" \
-        -Dquarkus.datasource.username=postgres \
-        -Devidence.storage.backend="$backend" \
-        -Dmp.jwt.verify.publickey.location="$KEYS/jwt-public.pem" \
-        -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer \
-        -Devidence.audit.signing-key-location="$KEYS/audit.pem" \
-        "$@" -jar quarkus-run.jar >> "$WORK/service-$backend.log" 2>&1) &
-    SERVICE_PID=$!
-    until curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/q/health/ready"; do
+    # the service as the README runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
+    # filesystem backend's blob directory comes in the extra arguments
+    service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" "$@"
+    if ! service_await_ready "$PORT" 180 0.02; then
         kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
-        [ $(($(date +%s%N) - t0)) -lt 180000000000 ] || die "the service was not ready within 180 s"
-        sleep 0.02
-    done
-    READY_MS=$((($(date +%s%N) - t0) / 1000000))
+        die "the service was not ready within 180 s"
+    fi
 }
 # stop_service BACKEND: records the process's peak RSS (VmHWM), then stops it
 stop_service() {
@@ -273,8 +267,7 @@ stop_service() {
     rss=$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVICE_PID/status")
     [ "$rss" -le "$PEAK_RSS" ] || PEAK_RSS=$rss
     [ "$rss" -le "${PEAK_BY[$1]:-0}" ] || PEAK_BY[$1]=$rss
-    kill "$SERVICE_PID"
-    wait "$SERVICE_PID" 2> /dev/null || true
+    service_stop "$SERVICE_PID"
     SERVICE_PID=""
 }
 # curl_api ARGS...: curl with the token, printing "status seconds bytes"
@@ -445,7 +438,7 @@ for backend in $BACKENDS; do
                 -Devidence.storage.s3.secret-access-key=evidence-test-secret) ;;
         *) die "unknown backend $backend: add a case for it in bench/run.sh (its extra -D arguments)" ;;
     esac
-    fresh_db "${DB_PREFIX}_$backend"
+    service_db_fresh "${DB_PREFIX}_$backend"
     : > "$WORK/service-$backend.log"
     log "$backend: starting the service (fresh database ${DB_PREFIX}_$backend)"
     start_service "$backend" "${extra[@]}"
@@ -490,7 +483,7 @@ for backend in $BACKENDS; do
     fi
     [ "$backend" != s3 ] || stop_s3proxy
     if [ "$KEEP_DATA" != 1 ]; then
-        psql_q -d postgres -c "DROP DATABASE ${DB_PREFIX}_$backend WITH (FORCE)"
+        service_db_drop "${DB_PREFIX}_$backend"
         rm -rf "$WORK/blobs-filesystem" "$WORK/s3proxy"
     fi
 done
