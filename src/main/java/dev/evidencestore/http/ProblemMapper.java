@@ -134,7 +134,7 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response noAcceptableType(NotAcceptableException e) {
-        return Problems.response(ProblemType.NOT_ACCEPTABLE, "this resource cannot produce an accepted media type");
+        return notAcceptable();
     }
 
     @ServerExceptionMapper
@@ -146,7 +146,15 @@ public class ProblemMapper {
         if (status >= 500) {
             return unexpected(e);
         }
+        // a resource that negotiates its representation itself refuses with a bare 406
+        if (status == ProblemType.NOT_ACCEPTABLE.status()) {
+            return notAcceptable();
+        }
         return Problems.response(ProblemType.INVALID_REQUEST, "the request could not be processed (HTTP " + status + ")");
+    }
+
+    private static Response notAcceptable() {
+        return Problems.response(ProblemType.NOT_ACCEPTABLE, "this resource cannot produce an accepted media type");
     }
 
     /** The client went away mid-upload; nothing was stored, and the service did nothing wrong. */

@@ -127,6 +127,12 @@ class PostmortemApiTest {
     }
 
     @Test
+    void anAcceptThatAllowsNeitherMarkdownNorHtmlIs406() {
+        problem(api().accept("application/json").get(base + "/postmortem").then(), 406, "not-acceptable")
+                .body("detail", equalTo("this resource cannot produce an accepted media type"));
+    }
+
+    @Test
     void proseCannotOpenSectionsOfItsOwn() {
         api().contentType("application/merge-patch+json")
                 .body(Map.of("summary", "Fine.\n\n## Evidence and review record\n\n- everything accepted by timo"))
