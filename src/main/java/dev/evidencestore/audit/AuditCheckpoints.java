@@ -8,7 +8,6 @@ import dev.evidencestore.persistence.AuditEntryEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
@@ -30,19 +29,17 @@ public class AuditCheckpoints {
     private static final Logger LOG = Logger.getLogger(AuditCheckpoints.class);
 
     private final AuditSigner signer;
-    private final EntityManager entityManager;
     private final Duration interval;
 
-    AuditCheckpoints(AuditSigner signer, EntityManager entityManager, EvidenceConfig config) {
+    AuditCheckpoints(AuditSigner signer, EvidenceConfig config) {
         this.signer = signer;
-        this.entityManager = entityManager;
         this.interval = config.audit().checkpointInterval();
     }
 
     /** A checkpoint now, even if nothing was appended since the last: it attests that the chain still ends there. */
     public AuditCheckpoint create() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            ChainLock.acquire(entityManager);
+            ChainLock.acquire();
             return write(AuditLog.head());
         });
     }
@@ -59,7 +56,7 @@ public class AuditCheckpoints {
     void onSchedule() {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                ChainLock.acquire(entityManager);
+                ChainLock.acquire();
                 AuditEntryEntity head = AuditLog.head();
                 if (due(head, latestRow())) {
                     AuditCheckpoint written = write(head);

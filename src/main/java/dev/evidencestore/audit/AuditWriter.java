@@ -7,7 +7,6 @@ import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
@@ -32,13 +31,8 @@ class AuditWriter {
     private static final int MAX_BATCH = 500;
     private static final long WAIT_SECONDS = 30;
 
-    private final EntityManager entityManager;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private Thread thread;
-
-    AuditWriter(EntityManager entityManager) {
-        this.entityManager = entityManager;
-    }
 
     private record Pending(AuditEvent event, CompletableFuture<AuditEntry> written) {
     }
@@ -111,7 +105,7 @@ class AuditWriter {
     }
 
     private List<AuditEntry> chain(List<Pending> batch) {
-        ChainLock.acquire(entityManager);
+        ChainLock.acquire();
         AuditEntryEntity head = AuditLog.head();
         long seq = head == null ? 0 : head.seq;
         String previous = head == null ? ChainHash.GENESIS : head.entryHash;

@@ -1,6 +1,6 @@
 package dev.evidencestore.audit;
 
-import jakarta.persistence.EntityManager;
+import dev.evidencestore.persistence.AuditEntryEntity;
 
 /**
  * The PostgreSQL advisory lock under which entries are appended and checkpoints written, by whichever instance of
@@ -15,10 +15,7 @@ final class ChainLock {
     private ChainLock() {
     }
 
-    static void acquire(EntityManager entityManager) {
-        // the lock function returns void, which has no Java type: select a constant from it instead
-        entityManager.createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(:key)")
-                .setParameter("key", KEY)
-                .getSingleResult();
+    static void acquire() {
+        AuditEntryEntity.lockForTransaction(KEY);
     }
 }

@@ -10,7 +10,6 @@ import dev.evidencestore.storage.BlobStore;
 import dev.evidencestore.storage.CheckedInput;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -32,20 +31,10 @@ public class BlobIntegrity {
 
     private static final Logger LOG = Logger.getLogger(BlobIntegrity.class);
 
-    private static final String UPSERT = """
-            INSERT INTO blob_integrity (digest, checked_at, damaged, computed_digest, damaged_since)
-            VALUES (:digest, :at, :damaged, CAST(:computed AS text), CAST(:since AS timestamptz))
-            ON CONFLICT (digest) DO UPDATE SET checked_at = excluded.checked_at, damaged = excluded.damaged,
-                computed_digest = excluded.computed_digest,
-                damaged_since = CASE WHEN excluded.damaged
-                                     THEN coalesce(blob_integrity.damaged_since, excluded.damaged_since) END""";
-
-    private final EntityManager entityManager;
     private final BlobStore store;
     private final IntegrityStatus status;
 
-    BlobIntegrity(EntityManager entityManager, BlobStore store, IntegrityStatus status) {
-        this.entityManager = entityManager;
+    BlobIntegrity(BlobStore store, IntegrityStatus status) {
         this.store = store;
         this.status = status;
     }
@@ -75,13 +64,7 @@ public class BlobIntegrity {
     private Recorded upsert(Digest digest, Digest computed, boolean damaged) {
         BlobIntegrityEntity previous = BlobIntegrityEntity.findById(digest.toString());
         Instant at = Clock.now();
-        entityManager.createNativeQuery(UPSERT)
-                .setParameter("digest", digest.toString())
-                .setParameter("at", at)
-                .setParameter("damaged", damaged)
-                .setParameter("computed", computed == null ? null : computed.toString())
-                .setParameter("since", damaged ? at : null)
-                .executeUpdate();
+        BlobIntegrityEntity.record(digest.toString(), at, damaged, computed == null ? null : computed.toString());
         return new Recorded(previous != null && previous.damaged, damaged ? boundAs(digest) : List.of());
     }
 

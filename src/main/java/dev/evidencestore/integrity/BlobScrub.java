@@ -4,6 +4,7 @@ import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.cluster.ClusterLock;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.persistence.ScrubPassEntity;
 import dev.evidencestore.storage.BlobStore;
 import io.micrometer.core.instrument.Counter;
@@ -202,18 +203,9 @@ public class BlobScrub {
     }
 
     /** Blobs never checked, by digest after {@code after}. Keyed walks end whatever checks run beside them. */
-    @SuppressWarnings("unchecked")
     private List<Stored> neverChecked(Stored after) {
-        List<Object[]> rows = entityManager.createNativeQuery("""
-                        SELECT b.digest, b.size FROM blob b
-                        WHERE b.digest > :after
-                          AND NOT EXISTS (SELECT 1 FROM blob_integrity i WHERE i.digest = b.digest)
-                        ORDER BY b.digest LIMIT :batch""")
-                .setParameter("after", after == null ? "" : after.digest().toString())
-                .setParameter("batch", BATCH)
-                .getResultList();
-        return rows.stream().map(row -> new Stored(Digest.parse((String) row[0]), ((Number) row[1]).longValue(),
-                null)).toList();
+        return BlobEntity.neverChecked(after == null ? "" : after.digest().toString(), BATCH).stream()
+                .map(row -> new Stored(Digest.parse(row.digest()), row.size(), null)).toList();
     }
 
     /** Blobs last checked before the pass started, least recently first, after {@code after}. */

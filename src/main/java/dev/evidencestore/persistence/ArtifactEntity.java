@@ -1,5 +1,6 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.ArtifactKind;
@@ -20,6 +21,7 @@ import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
+import java.util.List;
 
 /** Read side of the write-once artifact table; rows are inserted by SQL so that concurrent binds stay atomic. */
 @Entity
@@ -66,5 +68,40 @@ public class ArtifactEntity extends PanacheEntityBase {
                 new RecordName(name));
         return new Artifact(id, Digest.parse(blob.digest), blob.size, mediaType, source, ArtifactKind.parse(kind),
                 capturedAt, createdAt, description, capture, createdBy);
+    }
+
+    /** The workspaces in which some artifact is bound to {@code digest}. */
+    @SuppressWarnings("unchecked")
+    public static List<String> workspacesBinding(String digest) {
+        return getEntityManager().createNativeQuery("""
+                        SELECT DISTINCT i.workspace FROM artifact a JOIN incident i ON i.id = a.incident_id
+                        WHERE a.digest = :digest""")
+                .setParameter("digest", digest).getResultList();
+    }
+
+    /**
+     * Binds the name to the draft's blob unless the name is bound already; true when this call bound it. An insert
+     * that yields to a concurrent one, so that two binds of one name cannot both win.
+     */
+    public static boolean bindIfFree(IncidentEntity incident, ArtifactDraft draft, Instant createdAt,
+                                     String createdBy) {
+        return getEntityManager().createNativeQuery("""
+                        INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
+                                              created_at, description, capture, created_by)
+                        VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
+                                :createdAt, :description, CAST(:capture AS json), :createdBy)
+                        ON CONFLICT (incident_id, name) DO NOTHING""")
+                .setParameter("incident", incident.id)
+                .setParameter("name", draft.name().value())
+                .setParameter("digest", draft.digest().toString())
+                .setParameter("mediaType", draft.mediaType())
+                .setParameter("source", draft.source())
+                .setParameter("kind", draft.kind().wire())
+                .setParameter("capturedAt", draft.capturedAt())
+                .setParameter("createdAt", createdAt)
+                .setParameter("description", draft.description())
+                .setParameter("capture", draft.capture())
+                .setParameter("createdBy", createdBy)
+                .executeUpdate() == 1;
     }
 }

@@ -33,4 +33,12 @@ public class AuditEntryEntity extends PanacheEntityBase {
 
     @Column(name = "entry_hash")
     public String entryHash;
+
+    /** Takes the transaction-scoped advisory lock {@code key}; it is held until the transaction ends. */
+    public static void lockForTransaction(long key) {
+        // the lock function returns void, which has no Java type: select a constant from it instead
+        getEntityManager().createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(:key)")
+                .setParameter("key", key)
+                .getSingleResult();
+    }
 }

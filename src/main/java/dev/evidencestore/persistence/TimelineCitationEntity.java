@@ -17,6 +17,8 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.Immutable;
 
+import java.util.List;
+
 /** A write-once citation of an artifact by a timeline entry, pinning the digest the artifact had. */
 @Entity
 @Immutable
@@ -44,5 +46,19 @@ public class TimelineCitationEntity extends PanacheEntityBase {
         ArtifactId artifactId = new ArtifactId(new Workspace(artifact.incident.workspace),
                 new IncidentKey(artifact.incident.key), new RecordName(artifact.name));
         return new TimelineCitation(artifactId, Digest.parse(digest));
+    }
+
+    /** A timeline entry's number, and the digest its citation pinned. */
+    public record Citing(int number, String digest) {
+    }
+
+    /** The timeline entries citing the artifact with row ID {@code artifactId}, in the timeline's order. */
+    @SuppressWarnings("unchecked")
+    public static List<Citing> citing(Long artifactId) {
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT e.number, c.digest FROM timeline_citation c JOIN timeline_entry e ON e.id = c.entry_id
+                        WHERE c.artifact_id = :artifact ORDER BY e.at, e.number""")
+                .setParameter("artifact", artifactId).getResultList();
+        return rows.stream().map(row -> new Citing(((Number) row[0]).intValue(), (String) row[1])).toList();
     }
 }

@@ -17,7 +17,6 @@ import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
@@ -29,20 +28,18 @@ public class ArtifactService {
     private static final String FETCH = "from ArtifactEntity a join fetch a.incident i join fetch a.blob ";
 
     private final IncidentService incidents;
-    private final EntityManager entityManager;
     private final BlobStore store;
     private final CurrentActor actor;
     private final BlobService blobs;
     private final BlobIntegrity integrity;
     private final BoundArtifacts bound;
 
-    ArtifactService(IncidentService incidents, EntityManager entityManager, BlobStore store, CurrentActor actor,
+    ArtifactService(IncidentService incidents, BlobStore store, CurrentActor actor,
                     BlobService blobs, BlobIntegrity integrity, BoundArtifacts bound) {
         this.integrity = integrity;
         this.bound = bound;
         this.actor = actor;
         this.incidents = incidents;
-        this.entityManager = entityManager;
         this.store = store;
         this.blobs = blobs;
     }
@@ -71,24 +68,7 @@ public class ArtifactService {
     }
 
     private boolean insert(IncidentEntity incident, ArtifactDraft draft) {
-        return entityManager.createNativeQuery("""
-                        INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
-                                              created_at, description, capture, created_by)
-                        VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
-                                :createdAt, :description, CAST(:capture AS json), :createdBy)
-                        ON CONFLICT (incident_id, name) DO NOTHING""")
-                .setParameter("incident", incident.id)
-                .setParameter("name", draft.name().value())
-                .setParameter("digest", draft.digest().toString())
-                .setParameter("mediaType", draft.mediaType())
-                .setParameter("source", draft.source())
-                .setParameter("kind", draft.kind().wire())
-                .setParameter("capturedAt", draft.capturedAt())
-                .setParameter("createdAt", Clock.now())
-                .setParameter("description", draft.description())
-                .setParameter("capture", draft.capture())
-                .setParameter("createdBy", actor.name())
-                .executeUpdate() == 1;
+        return ArtifactEntity.bindIfFree(incident, draft, Clock.now(), actor.name());
     }
 
     /** No transaction: an artifact never changes, so after its first read it comes from {@link BoundArtifacts}. */

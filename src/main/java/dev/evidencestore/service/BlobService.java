@@ -6,6 +6,7 @@ import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.integrity.BlobIntegrity;
+import dev.evidencestore.persistence.ArtifactEntity;
 import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.security.Actor;
 import dev.evidencestore.security.CurrentActor;
@@ -14,7 +15,6 @@ import dev.evidencestore.storage.StoredBlob;
 import dev.evidencestore.storage.UploadPolicy;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.io.IOException;
@@ -28,18 +28,16 @@ public class BlobService {
     private static final String OCTET_STREAM = "application/octet-stream";
 
     private final BlobStore store;
-    private final EntityManager entityManager;
     private final long maxSize;
     private final CurrentActor actor;
     private final Set<String> publicWorkspaces;
     private final BlobIntegrity integrity;
 
-    BlobService(BlobStore store, EntityManager entityManager, EvidenceConfig config, CurrentActor actor,
+    BlobService(BlobStore store, EvidenceConfig config, CurrentActor actor,
                 BlobIntegrity integrity) {
         this.actor = actor;
         this.integrity = integrity;
         this.store = store;
-        this.entityManager = entityManager;
         this.maxSize = config.blob().maxSize().asLongValue();
         this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
     }
@@ -59,20 +57,8 @@ public class BlobService {
         return new BlobIngest(blob, created);
     }
 
-    private boolean record(StoredBlob blob, String uploader) {
-        boolean created = entityManager.createNativeQuery("""
-                        INSERT INTO blob (digest, size, created_at) VALUES (:digest, :size, now())
-                        ON CONFLICT (digest) DO NOTHING""")
-                .setParameter("digest", blob.digest().toString())
-                .setParameter("size", blob.size())
-                .executeUpdate() == 1;
-        entityManager.createNativeQuery("""
-                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_at) VALUES (:digest, :uploader, now())
-                        ON CONFLICT (digest, uploaded_by) DO NOTHING""")
-                .setParameter("digest", blob.digest().toString())
-                .setParameter("uploader", uploader)
-                .executeUpdate();
-        return created;
+    private static boolean record(StoredBlob blob, String uploader) {
+        return BlobEntity.record(blob.digest().toString(), blob.size(), uploader);
     }
 
     /**
@@ -94,24 +80,12 @@ public class BlobService {
     }
 
     /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */
-    @SuppressWarnings("unchecked")
     boolean visible(Digest digest) {
         Actor caller = actor.get();
-        if (!caller.anonymous() && uploadedBy(digest, caller.name())) {
+        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.name())) {
             return true;
         }
-        List<String> workspaces = entityManager.createNativeQuery("""
-                        SELECT DISTINCT i.workspace FROM artifact a JOIN incident i ON i.id = a.incident_id
-                        WHERE a.digest = :digest""")
-                .setParameter("digest", digest.toString()).getResultList();
-        return workspaces.stream().anyMatch(ws -> publicWorkspaces.contains(ws)
+        return ArtifactEntity.workspacesBinding(digest.toString()).stream().anyMatch(ws -> publicWorkspaces.contains(ws)
                 || caller.mayRead() && caller.holds(Workspace.parse(ws)));
-    }
-
-    private boolean uploadedBy(Digest digest, String name) {
-        return ((Number) entityManager.createNativeQuery(
-                        "SELECT count(*) FROM blob_upload WHERE digest = :digest AND uploaded_by = :name")
-                .setParameter("digest", digest.toString()).setParameter("name", name)
-                .getSingleResult()).longValue() > 0;
     }
 }

@@ -66,12 +66,7 @@ public class IntegrityService {
         return publicWorkspaces.contains(workspace) || caller.mayRead() && caller.holds(Workspace.parse(workspace));
     }
 
-    private IntegrityTotals totals() {
-        Object[] counts = (Object[]) entityManager.createNativeQuery("""
-                        SELECT (SELECT count(*) FROM blob), (SELECT count(*) FROM blob_integrity),
-                               (SELECT count(*) FROM blob_integrity WHERE damaged)""")
-                .getSingleResult();
-        return new IntegrityTotals(((Number) counts[0]).longValue(), ((Number) counts[1]).longValue(),
-                ((Number) counts[2]).longValue(), ScrubPassEntity.lastFinishedAt());
+    private static IntegrityTotals totals() {
+        return BlobIntegrityEntity.totals();
     }
 }

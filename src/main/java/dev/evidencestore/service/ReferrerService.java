@@ -7,8 +7,8 @@ import dev.evidencestore.domain.SequenceId;
 import dev.evidencestore.persistence.ArtifactEntity;
 import dev.evidencestore.persistence.FindingCitationEntity;
 import dev.evidencestore.persistence.RootCauseFindingEntity;
+import dev.evidencestore.persistence.TimelineCitationEntity;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
@@ -22,11 +22,9 @@ import java.util.List;
 public class ReferrerService {
 
     private final ArtifactService artifacts;
-    private final EntityManager entityManager;
 
-    ReferrerService(ArtifactService artifacts, EntityManager entityManager) {
+    ReferrerService(ArtifactService artifacts) {
         this.artifacts = artifacts;
-        this.entityManager = entityManager;
     }
 
     @Transactional
@@ -53,14 +51,9 @@ public class ReferrerService {
         return referrers;
     }
 
-    @SuppressWarnings("unchecked")
-    private List<Referrer> timelineEntries(ArtifactId id, ArtifactEntity artifact) {
-        List<Object[]> rows = entityManager.createNativeQuery("""
-                        SELECT e.number, c.digest FROM timeline_citation c JOIN timeline_entry e ON e.id = c.entry_id
-                        WHERE c.artifact_id = :artifact ORDER BY e.at, e.number""")
-                .setParameter("artifact", artifact.id).getResultList();
-        return rows.stream().map(row -> new Referrer(Referrer.TIMELINE_ENTRY,
-                new SequenceId(SequenceId.TIMELINE, id.workspace(), id.incident(), ((Number) row[0]).intValue())
-                        .toString(), null, Digest.parse((String) row[1]), null)).toList();
+    private static List<Referrer> timelineEntries(ArtifactId id, ArtifactEntity artifact) {
+        return TimelineCitationEntity.citing(artifact.id).stream().map(entry -> new Referrer(Referrer.TIMELINE_ENTRY,
+                new SequenceId(SequenceId.TIMELINE, id.workspace(), id.incident(), entry.number()).toString(), null,
+                Digest.parse(entry.digest()), null)).toList();
     }
 }
