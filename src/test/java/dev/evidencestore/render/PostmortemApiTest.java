@@ -128,7 +128,8 @@ class PostmortemApiTest {
 
     @Test
     void anAcceptThatAllowsNeitherMarkdownNorHtmlIs406() {
-        problem(api().accept("application/json").get(base + "/postmortem").then(), 406, "not-acceptable")
+        problem(invalidAs(Tokens.alice()).accept("application/json").get(base + "/postmortem").then(), 406,
+                "not-acceptable")
                 .body("detail", equalTo("this resource cannot produce an accepted media type"));
     }
 
