@@ -10,6 +10,7 @@ import dev.evidencestore.storage.BlobStore;
 import dev.evidencestore.storage.CheckedInput;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -40,12 +41,20 @@ public class BlobIntegrity {
     }
 
     /**
-     * Records one check in a transaction of its own: the bytes stored under {@code digest} hashed to {@code computed}
-     * (null: they could not be read). Damage is logged loudly every time it is seen. Returns whether it is damaged.
+     * Records one check in a transaction of its own: the bytes stored under {@code digest}, read from
+     * {@code readFrom} on, hashed to {@code computed} (null: they could not be read). Damage is logged loudly every
+     * time it is seen. Intact bytes clear recorded damage only when their read began after the damage was last
+     * found: a scrub that read the bytes before they changed must not restore what a download found damaged since.
+     * Returns whether the blob is damaged as recorded.
      */
-    public boolean record(Digest digest, Digest computed, String foundBy) {
+    public boolean record(Digest digest, Digest computed, String foundBy, Instant readFrom) {
         boolean damaged = !digest.equals(computed);
-        Recorded recorded = QuarkusTransaction.requiringNew().call(() -> upsert(digest, computed, damaged));
+        Recorded recorded = QuarkusTransaction.requiringNew().call(() -> upsert(digest, computed, damaged, readFrom));
+        if (recorded.stale()) {
+            LOG.warnf("a check of %s by %s that began at %s, before its damage was last found, read intact bytes; "
+                    + "the damage stands until a check begun later finds them intact", digest, foundBy, readFrom);
+            return true;
+        }
         if (damaged) {
             LOG.errorf("EVIDENCE DAMAGED: the stored bytes of %s %s (found by %s); bound as %s. They are refused to "
                             + "readers until restored from a backup; GET /api/v1/integrity lists what cites them",
@@ -61,11 +70,15 @@ public class BlobIntegrity {
         return damaged;
     }
 
-    private Recorded upsert(Digest digest, Digest computed, boolean damaged) {
-        BlobIntegrityEntity previous = BlobIntegrityEntity.findById(digest.toString());
+    private Recorded upsert(Digest digest, Digest computed, boolean damaged, Instant readFrom) {
+        BlobIntegrityEntity previous = BlobIntegrityEntity.findById(digest.toString(), LockModeType.PESSIMISTIC_WRITE);
+        boolean wasDamaged = previous != null && previous.damaged;
+        if (!damaged && wasDamaged && !readFrom.isAfter(previous.checkedAt)) {
+            return new Recorded(true, true, List.of());
+        }
         Instant at = Clock.now();
         BlobIntegrityEntity.record(digest.toString(), at, damaged, computed == null ? null : computed.toString());
-        return new Recorded(previous != null && previous.damaged, damaged ? boundAs(digest) : List.of());
+        return new Recorded(false, wasDamaged, damaged ? boundAs(digest) : List.of());
     }
 
     private static List<String> boundAs(Digest digest) {
@@ -108,8 +121,9 @@ public class BlobIntegrity {
      * stream fails before it hands out their last bytes.
      */
     public InputStream openChecked(Digest digest, long size, String reader) throws IOException {
+        Instant readFrom = Clock.now();
         return new CheckedInput(store.open(digest, 0, size), digest, size,
-                computed -> record(digest, computed, reader));
+                computed -> record(digest, computed, reader, readFrom));
     }
 
     /**
@@ -126,6 +140,7 @@ public class BlobIntegrity {
     }
 
     /** Whether the bytes were damaged before this check, and the artifacts that bind them when they are now. */
-    private record Recorded(boolean wasDamaged, List<String> boundAs) {
+    /** {@code stale}: intact bytes read before the damage was last found, which leave the record as it was. */
+    private record Recorded(boolean stale, boolean wasDamaged, List<String> boundAs) {
     }
 }

@@ -133,8 +133,9 @@ public class BlobScrub {
                 if (Thread.currentThread().isInterrupted()) {
                     return false;
                 }
+                Instant readFrom = Clock.now();
                 Digest computed = rehash(blob, tally);
-                tally.checked(integrity.record(blob.digest(), computed, FOUND_BY));
+                tally.checked(integrity.record(blob.digest(), computed, FOUND_BY, readFrom));
                 last = blob;
             }
         }

@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,17 +61,18 @@ public class VerificationService {
     /** What the stored bytes hash to (null: unreadable), recorded as the blob's integrity check. */
     private Digest rehash(Artifact artifact, String checkedBy) {
         Digest computed;
+        Instant readFrom = Clock.now();
         try (InputStream in = store.open(artifact.digest())) {
             computed = Digest.of(in);
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());
             // a lost database connection says nothing about the bytes: no reader should be refused them for it
             if (!BlobIntegrity.databaseFailed(e)) {
-                integrity.record(artifact.digest(), null, checkedBy);
+                integrity.record(artifact.digest(), null, checkedBy, readFrom);
             }
             return null;
         }
-        integrity.record(artifact.digest(), computed, checkedBy);
+        integrity.record(artifact.digest(), computed, checkedBy, readFrom);
         return computed;
     }
 
