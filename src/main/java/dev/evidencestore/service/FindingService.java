@@ -18,6 +18,7 @@ import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.ReviewDraft;
 import dev.evidencestore.domain.ReviewStatus;
+import dev.evidencestore.domain.ReviewTransitions;
 import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.ArtifactEntity;
@@ -192,11 +193,7 @@ public class FindingService {
     }
 
     private static void requireProposed(FindingEntity finding) {
-        if (finding.reviewStatus() != ReviewStatus.PROPOSED) {
-            throw new Refusal(ProblemType.FINDING_FROZEN,
-                    finding.findingId() + " was " + finding.status + " and is frozen")
-                    .with("findingStatus", finding.status);
-        }
+        ReviewTransitions.requireFindingProposed(finding.findingId(), finding.reviewStatus());
     }
 
     private void requireVerifiedSinceProposed(FindingEntity finding) {

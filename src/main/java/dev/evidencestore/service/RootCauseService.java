@@ -12,10 +12,10 @@ import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.FourEyes;
 import dev.evidencestore.domain.IncidentKey;
-import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.ReviewDraft;
 import dev.evidencestore.domain.ReviewStatus;
+import dev.evidencestore.domain.ReviewTransitions;
 import dev.evidencestore.domain.RootCause;
 import dev.evidencestore.domain.RootCauseDraft;
 import dev.evidencestore.domain.VerificationResult;
@@ -68,8 +68,8 @@ public class RootCauseService {
         if (rootCause != null && rootCause.reviewStatus() != ReviewStatus.REJECTED && draft.sameAs(view(rootCause))) {
             return new RootCauseBinding(view(rootCause), false);
         }
-        if (rootCause != null && rootCause.reviewStatus() == ReviewStatus.ACCEPTED) {
-            throw frozen(rootCause);
+        if (rootCause != null) {
+            ReviewTransitions.requireRootCauseRevisable(rootCause.rootCauseId(), rootCause.reviewStatus());
         }
         List<FindingEntity> cited = cited(incident, draft.findingIds());
         boolean created = rootCause == null;
@@ -111,9 +111,7 @@ public class RootCauseService {
     @Transactional
     public RootCause review(Workspace workspace, IncidentKey key, ReviewDraft draft) {
         RootCauseEntity rootCause = require(incidents.requireLocked(workspace, key));
-        if (rootCause.reviewStatus() != ReviewStatus.PROPOSED) {
-            throw frozen(rootCause);
-        }
+        ReviewTransitions.requireRootCauseProposed(rootCause.rootCauseId(), rootCause.reviewStatus());
         String reviewer = actor.name();
         if (draft.decision() == Decision.ACCEPTED) {
             if (fourEyes) {
@@ -176,13 +174,6 @@ public class RootCauseService {
                 Confidence.parse(rootCause.confidence), rootCause.reviewStatus(), cited,
                 rootCause.reviews.stream().map(ReviewEntity::toReview).toList(), rootCause.createdAt,
                 rootCause.proposedAt, rootCause.proposedBy);
-    }
-
-    private static Refusal frozen(RootCauseEntity rootCause) {
-        String detail = rootCause.reviewStatus() == ReviewStatus.ACCEPTED
-                ? rootCause.rootCauseId() + " was accepted and is frozen"
-                : rootCause.rootCauseId() + " was rejected; propose a revised root cause with PUT first";
-        return new Refusal(ProblemType.ROOT_CAUSE_FROZEN, detail).with("rootCauseStatus", rootCause.status);
     }
 
     private static RootCauseEntity find(IncidentEntity incident) {
