@@ -2,8 +2,8 @@ package dev.evidencestore.http;
 
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.storage.StoreFull;
 
-import java.io.IOException;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Optional;
@@ -35,7 +35,7 @@ final class Outage {
                 return Optional.of(retry(ProblemType.DATABASE_UNAVAILABLE,
                         "the database cannot be reached right now; nothing was stored"));
             }
-            if (cause instanceof IOException io && outOfSpace(io)) {
+            if (cause instanceof StoreFull) {
                 return Optional.of(new Refusal(ProblemType.INSUFFICIENT_STORAGE,
                         "the blob store has no space left; nothing was stored"));
             }
@@ -63,11 +63,5 @@ final class Outage {
      */
     private static boolean poolExhausted(SQLException e) {
         return e.getSQLState() == null && e.getMessage() != null && e.getMessage().contains("acquisition timeout");
-    }
-
-    /** ENOSPC and EDQUOT, as the JDK reports them from the operating system's message. */
-    private static boolean outOfSpace(IOException e) {
-        String message = e.getMessage();
-        return message != null && (message.contains("No space left on device") || message.contains("Disk quota exceeded"));
     }
 }

@@ -11,6 +11,7 @@ import dev.evidencestore.storage.BlobTooLarge;
 import dev.evidencestore.storage.DamagedBlob;
 import dev.evidencestore.storage.DigestMismatch;
 import dev.evidencestore.storage.StoreBusy;
+import dev.evidencestore.storage.StoreWriteFailure;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -195,7 +196,10 @@ public class ProblemMapper {
                 .with("retryAfterSeconds", e.retryAfterSeconds()));
     }
 
-    /** A failing disk is not the client's fault, but retrying may well succeed: say so rather than 500. */
+    /**
+     * A store that could not write ({@link StoreWriteFailure}: full, or failing) or read is not the client's fault,
+     * but retrying may well succeed: say so rather than 500.
+     */
     @ServerExceptionMapper
     public Response storageFailure(IOException e) {
         Refusal outage = Outage.recognise(e).orElseGet(Outage::storageFailed);

@@ -46,8 +46,9 @@ public final class FilesystemBlobStore implements BlobStore {
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         Path temp = uploads.resolve(UUID.randomUUID() + ".part");
+        MeasuredInput in = new MeasuredInput(content, policy);
         try {
-            StoredBlob blob = writeDurably(content, policy, temp);
+            StoredBlob blob = writeDurably(in, temp);
             Path target = pathOf(blob.digest());
             if (!Files.exists(target)) {
                 boolean newPrefix = !Files.isDirectory(target.getParent());
@@ -60,13 +61,14 @@ public final class FilesystemBlobStore implements BlobStore {
                 }
             }
             return blob;
+        } catch (IOException e) {
+            throw in.failedReading(e) ? e : StoreWriteFailure.of("the filesystem blob store", e);
         } finally {
             Files.deleteIfExists(temp);
         }
     }
 
-    private static StoredBlob writeDurably(InputStream content, UploadPolicy policy, Path temp) throws IOException {
-        MeasuredInput in = new MeasuredInput(content, policy);
+    private static StoredBlob writeDurably(MeasuredInput in, Path temp) throws IOException {
         try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             byte[] buffer = new byte[BUFFER];
             ByteBuffer wrapped = ByteBuffer.wrap(buffer);

@@ -17,6 +17,7 @@ final class MeasuredInput extends BlockInput {
     private final MessageDigest sha256 = DigestUtils.getSha256Digest();
     private final UploadPolicy policy;
     private long size;
+    private IOException readFailure;
 
     MeasuredInput(InputStream in, UploadPolicy policy) {
         this.in = in;
@@ -25,7 +26,13 @@ final class MeasuredInput extends BlockInput {
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = in.read(buffer, offset, length);
+        int n;
+        try {
+            n = in.read(buffer, offset, length);
+        } catch (IOException e) {
+            readFailure = e;
+            throw e;
+        }
         if (n > 0) {
             size += n;
             if (size > policy.maxSize()) {
@@ -44,6 +51,11 @@ final class MeasuredInput extends BlockInput {
     @Override
     public long skip(long n) {
         throw new UnsupportedOperationException("every byte of a blob must be hashed");
+    }
+
+    /** Whether {@code failure} is the one reading the upload failed with: the client's doing, not the store's. */
+    boolean failedReading(IOException failure) {
+        return failure == readFailure;
     }
 
     /** The digest and size of everything read; checks the declared digests. Call once, at end of stream. */

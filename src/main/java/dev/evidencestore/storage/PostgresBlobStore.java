@@ -87,7 +87,7 @@ public final class PostgresBlobStore implements BlobStore {
                 connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
-            throw new IOException("the postgres blob store failed to write", e);
+            throw new StoreUnavailable("the postgres blob store failed to write", e);
         }
     }
 

@@ -322,12 +322,12 @@ public final class S3BlobStore implements BlobStore, Closeable {
         }
     }
 
-    /** Runs one S3 request, turning the SDK's unchecked failures into the IOException the contract speaks. */
+    /** Runs one S3 request of an upload, turning the SDK's unchecked failures into the store's failure to write. */
     private static <T> T call(String what, Supplier<T> request) throws IOException {
         try {
             return request.get();
         } catch (SdkException e) {
-            throw new IOException("the s3 blob store failed to " + what, e);
+            throw new StoreUnavailable("the s3 blob store failed to " + what, e);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.evidencestore.http;
 
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.storage.StoreWriteFailure;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Test;
 
@@ -34,12 +35,16 @@ class OutageTest {
         assertEquals(5, refusal.extensions().get("retryAfterSeconds"));
     }
 
+    private static IOException storeFailed(String message) {
+        return StoreWriteFailure.of("the filesystem blob store", new IOException(message));
+    }
+
     @Test
     void aFullDiskIs507() {
-        Throwable full = new UncheckedIOException(new IOException("No space left on device"));
+        Throwable full = new UncheckedIOException(storeFailed("No space left on device"));
         assertEquals(ProblemType.INSUFFICIENT_STORAGE, Outage.recognise(full).orElseThrow().type());
         assertEquals(ProblemType.INSUFFICIENT_STORAGE,
-                Outage.recognise(new IOException("Disk quota exceeded")).orElseThrow().type());
+                Outage.recognise(storeFailed("Disk quota exceeded")).orElseThrow().type());
     }
 
     @Test
@@ -51,11 +56,11 @@ class OutageTest {
 
     @Test
     void otherWriteErrorsOfTheStoreAsk503AndFullDisks507() {
-        Response failing = new ProblemMapper().storageFailure(new IOException("Input/output error"));
+        Response failing = new ProblemMapper().storageFailure(storeFailed("Input/output error"));
         assertEquals(503, failing.getStatus());
         assertEquals("5", failing.getHeaderString("Retry-After"));
         assertEquals("https://evidence-store.dev/problems/storage-unavailable", document(failing).get("type"));
-        Response full = new ProblemMapper().storageFailure(new IOException("No space left on device"));
+        Response full = new ProblemMapper().storageFailure(storeFailed("No space left on device"));
         assertEquals(507, full.getStatus());
         assertEquals("https://evidence-store.dev/problems/insufficient-storage", document(full).get("type"));
         assertTrue(full.getHeaderString("Retry-After") == null);
