@@ -10,7 +10,7 @@
 # Settings (environment): BACKENDS (filesystem postgres s3), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
-# JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa: as the README runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
 # and blobs at the end, also when the run fails or is interrupted), OUT (bench/results/latest.md).
 #
 # The service is started, awaited and stopped, and its databases made and dropped, by tools/service.sh (shared with
@@ -253,7 +253,7 @@ start_service() {
         [ $((waited += 1)) -lt 100 ] || die "port $PORT is still taken"
         sleep 0.1
     done
-    # the service as the README runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
+    # the service as docs/operations.md runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
     # filesystem backend's blob directory comes in the extra arguments
     service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" "$@"
     if ! service_await_ready "$PORT" 180 0.02; then

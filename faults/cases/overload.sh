@@ -56,7 +56,7 @@ overload_backend() {
     done
     local verdict
     verdict=$($CLIENT verify-writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --journal "$dir/burst.jsonl")
-    # every acknowledged write has its audit entry (the README: every write is appended to audit_entry)
+    # every acknowledged write has its audit entry (docs/integrity.md: every write is appended to audit_entry)
     local acked_writes audited unaudited
     acked_writes=$(( $(jq -s '[.[] | select((.op == "incident" or .op == "blob") and .status >= 200 and .status < 300)] | length' \
         "$dir/burst.jsonl") + 1 + $(grep -c '^2' "$dir"/slow/*.code | awk -F: '{ s += $2 } END { print s }') ))

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The manifests the build generates are the ones README's "Running at scale" tells operators to apply. */
+/** The manifests the build generates are the ones docs/operations.md, "Running at scale", tells operators to apply. */
 class KubernetesManifestIT {
 
     private static JsonNode deployment;
