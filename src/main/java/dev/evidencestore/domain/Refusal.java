@@ -11,6 +11,9 @@ import java.util.Map;
  */
 public final class Refusal extends RuntimeException {
 
+    /** An invalid request lists this many offending fields at most; {@code errorCount} says how many there were. */
+    public static final int MAX_LISTED_ERRORS = 50;
+
     private final ProblemType type;
     private final Map<String, Object> extensions = new LinkedHashMap<>();
 
@@ -24,10 +27,18 @@ public final class Refusal extends RuntimeException {
     }
 
     public static Refusal invalid(List<FieldError> errors) {
-        String detail = errors.size() == 1
-                ? errors.get(0).field() + ": " + errors.get(0).message()
-                : errors.size() + " fields are invalid";
-        return new Refusal(ProblemType.INVALID_REQUEST, detail).with("errors", List.copyOf(errors));
+        return invalid(errors, errors.size());
+    }
+
+    /**
+     * The refusal of {@code total} invalid fields, of which {@code errors} are the first: a bounded answer however
+     * many fields a body gets wrong.
+     */
+    public static Refusal invalid(List<FieldError> errors, int total) {
+        List<FieldError> listed = List.copyOf(errors.subList(0, Math.min(errors.size(), MAX_LISTED_ERRORS)));
+        String detail = total == 1 ? listed.get(0).field() + ": " + listed.get(0).message()
+                : total + " fields are invalid";
+        return new Refusal(ProblemType.INVALID_REQUEST, detail).with("errors", listed).with("errorCount", total);
     }
 
     public static Refusal notFound(String detail) {

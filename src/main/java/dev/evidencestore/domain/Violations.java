@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** Collects every invalid field of one request so the client hears about all of them at once. */
+/**
+ * Collects the invalid fields of one request so the client hears about them at once: every one counted, the first
+ * {@link Refusal#MAX_LISTED_ERRORS} kept, so a body of a hundred thousand bad items costs no more than fifty.
+ */
 public final class Violations {
 
     private final List<FieldError> errors = new ArrayList<>();
+    private int count;
 
     /** Parses a value, recording the refusal under {@code field} instead of throwing; null when absent or invalid. */
     public <T> T parse(String field, String raw, Function<String, T> parser) {
@@ -17,25 +21,28 @@ public final class Violations {
         try {
             return parser.apply(raw);
         } catch (Refusal refusal) {
-            errors.add(new FieldError(field, messageOf(refusal)));
+            add(field, messageOf(refusal));
             return null;
         }
     }
 
     public <T> T required(String field, T value) {
         if (value == null) {
-            errors.add(new FieldError(field, "is required"));
+            add(field, "is required");
         }
         return value;
     }
 
     public void add(String field, String message) {
-        errors.add(new FieldError(field, message));
+        count++;
+        if (errors.size() < Refusal.MAX_LISTED_ERRORS) {
+            errors.add(new FieldError(field, message));
+        }
     }
 
     public void throwIfAny() {
-        if (!errors.isEmpty()) {
-            throw Refusal.invalid(errors);
+        if (count > 0) {
+            throw Refusal.invalid(errors, count);
         }
     }
 

@@ -8,6 +8,7 @@ import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +133,26 @@ class FindingApiTest {
         problem(invalidJson(finding("twice", "negative", c.snapshot(), c.snapshot())).post(FINDINGS, "demo", c.key())
                 .then(), 400, "invalid-request").body("errors[0].field", equalTo("artifactIds[1]"));
         api().get(FINDINGS, "demo", c.key()).then().statusCode(200).body("items", hasSize(0));
+    }
+
+    /**
+     * A body that gets thousands of items wrong is answered with the first 50 and the count: a bounded answer, which
+     * idempotency stores and replays whole.
+     */
+    @Test
+    void aBodyWithThousandsOfInvalidItemsGetsABoundedAnswer() {
+        Case c = newCase();
+        String[] ids = new String[5000];
+        Arrays.fill(ids, "x");
+        // one for more than 100 items, one for each repeat of "x", one for each "x" that is no artifact ID
+        int expected = 1 + (ids.length - 1) + ids.length;
+        problem(invalidJson(finding("flood", "supporting", ids)).post(FINDINGS, "demo", c.key()).then(), 400,
+                "invalid-request")
+                .body("detail", equalTo(expected + " fields are invalid"))
+                .body("errorCount", equalTo(expected))
+                .body("errors", hasSize(50))
+                .body("errors[0].field", equalTo("artifactIds"))
+                .body("errors[1].field", equalTo("artifactIds[0]"));
     }
 
     @Test
