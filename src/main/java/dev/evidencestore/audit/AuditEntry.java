@@ -1,5 +1,7 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.persistence.AuditEntryEntity;
+
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,6 +13,30 @@ import java.util.Map;
 public record AuditEntry(long seq, Instant at, String actor, String workspace, String method, String path,
                          String target, int status, String problem, boolean replayed, String prevHash,
                          String entryHash) {
+
+    /** The entry a row of the chain holds. */
+    static AuditEntry of(AuditEntryEntity row) {
+        return new AuditEntry(row.seq, row.at, row.actor, row.workspace, row.method, row.path, row.target, row.status,
+                row.problem, row.replayed, row.prevHash, row.entryHash);
+    }
+
+    /** The row that holds this entry. */
+    AuditEntryEntity toRow() {
+        AuditEntryEntity row = new AuditEntryEntity();
+        row.seq = seq;
+        row.at = at;
+        row.actor = actor;
+        row.workspace = workspace;
+        row.method = method;
+        row.path = path;
+        row.target = target;
+        row.status = status;
+        row.problem = problem;
+        row.replayed = replayed;
+        row.prevHash = prevHash;
+        row.entryHash = entryHash;
+        return row;
+    }
 
     /** The entry that follows {@code prevHash} as number {@code seq}, with its hash computed. */
     static AuditEntry chain(long seq, Instant at, AuditEvent event, String prevHash) {

@@ -37,7 +37,7 @@ public class AuditLog {
         // range is inclusive: one row more than the page tells whether another page follows
         List<AuditEntryEntity> rows = AuditEntryEntity.<AuditEntryEntity>find(
                 "workspace = :workspace and seq > :after order by seq", parameters).range(0, limit).list();
-        List<AuditEntry> items = rows.stream().limit(limit).map(AuditLog::entryOf).toList();
+        List<AuditEntry> items = rows.stream().limit(limit).map(AuditEntry::of).toList();
         PageCursor next = null;
         if (rows.size() > limit) {
             AuditEntryEntity last = rows.get(limit - 1);
@@ -50,16 +50,11 @@ public class AuditLog {
     List<AuditEntry> range(long after, long upTo, int limit) {
         return QuarkusTransaction.requiringNew().call(() -> AuditEntryEntity.<AuditEntryEntity>find(
                         "seq > ?1 and seq <= ?2 order by seq", after, upTo).range(0, limit - 1).stream()
-                .map(AuditLog::entryOf).toList());
+                .map(AuditEntry::of).toList());
     }
 
     /** The last entry, or null while the chain is empty. Under the chain lock it stays the head until commit. */
     static AuditEntryEntity head() {
         return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
-    }
-
-    static AuditEntry entryOf(AuditEntryEntity row) {
-        return new AuditEntry(row.seq, row.at, row.actor, row.workspace, row.method, row.path, row.target, row.status,
-                row.problem, row.replayed, row.prevHash, row.entryHash);
     }
 }

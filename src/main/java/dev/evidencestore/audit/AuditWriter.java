@@ -112,27 +112,10 @@ class AuditWriter {
         List<AuditEntry> entries = new ArrayList<>(batch.size());
         for (Pending pending : batch) {
             AuditEntry entry = AuditEntry.chain(++seq, Clock.now(), pending.event(), previous);
-            rowOf(entry).persist();
+            entry.toRow().persist();
             previous = entry.entryHash();
             entries.add(entry);
         }
         return entries;
-    }
-
-    private static AuditEntryEntity rowOf(AuditEntry entry) {
-        AuditEntryEntity row = new AuditEntryEntity();
-        row.seq = entry.seq();
-        row.at = entry.at();
-        row.actor = entry.actor();
-        row.workspace = entry.workspace();
-        row.method = entry.method();
-        row.path = entry.path();
-        row.target = entry.target();
-        row.status = entry.status();
-        row.problem = entry.problem();
-        row.replayed = entry.replayed();
-        row.prevHash = entry.prevHash();
-        row.entryHash = entry.entryHash();
-        return row;
     }
 }

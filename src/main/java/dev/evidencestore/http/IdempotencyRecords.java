@@ -108,11 +108,11 @@ public class IdempotencyRecords {
 
     /** Deletes records older than the retention; returns how many. */
     int sweep() {
-        return update(SWEEP, statement -> statement.setDouble(1, seconds(retention)));
+        return statements.update(SWEEP, statement -> statement.setDouble(1, seconds(retention)));
     }
 
     private boolean take(HeldKey held, RequestFingerprint fingerprint) {
-        return query(TAKE, statement -> {
+        return statements.query(TAKE, statement -> {
             statement.setString(1, held.principal());
             statement.setString(2, held.key().value());
             statement.setString(3, fingerprint.value());
@@ -123,7 +123,7 @@ public class IdempotencyRecords {
     }
 
     private Optional<Claim> existing(String principal, IdempotencyKey key, RequestFingerprint fingerprint) {
-        return query(READ, statement -> {
+        return statements.query(READ, statement -> {
             statement.setString(1, principal);
             statement.setString(2, key.value());
         }, row -> row.next() ? Optional.of(claimOf(row, fingerprint)) : Optional.empty());
@@ -164,19 +164,11 @@ public class IdempotencyRecords {
         IllegalStateException failure = null;
         for (int attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
             try {
-                return update(sql, binding);
+                return statements.update(sql, binding);
             } catch (IllegalStateException e) {
                 failure = e;
             }
         }
         throw failure;
-    }
-
-    private int update(String sql, Statements.Binding binding) {
-        return statements.update(sql, binding);
-    }
-
-    private <T> T query(String sql, Statements.Binding binding, Statements.Rows<T> rows) {
-        return statements.query(sql, binding, rows);
     }
 }
