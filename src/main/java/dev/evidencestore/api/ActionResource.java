@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.ActionPatch;
 import dev.evidencestore.domain.SequenceId;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import java.io.IOException;
 
@@ -27,8 +29,10 @@ public class ActionResource {
 
     private final ActionService actions;
     private final ObjectMapper mapper;
+    private final AuditedWrite writes;
 
-    ActionResource(ActionService actions, ObjectMapper mapper) {
+    ActionResource(ActionService actions, ObjectMapper mapper, AuditedWrite writes) {
+        this.writes = writes;
         this.actions = actions;
         this.mapper = mapper;
     }
@@ -43,8 +47,8 @@ public class ActionResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
-    public ActionResponse patch(@PathParam("id") SequenceId id, ObjectNode body) throws IOException {
+    public Response patch(@PathParam("id") SequenceId id, ObjectNode body) throws IOException {
         ActionPatch patch = ActionPatchRequest.parse(Bodies.required(body), mapper);
-        return ActionResponse.of(actions.patch(id, patch));
+        return writes.commit(() -> Response.ok(ActionResponse.of(actions.patch(id, patch))).build());
     }
 }

@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -27,8 +28,10 @@ public class ArtifactResource {
     private final ArtifactService artifacts;
     private final VerificationService verifications;
     private final ReferrerService referrers;
+    private final AuditedWrite writes;
 
-    ArtifactResource(ArtifactService artifacts, VerificationService verifications, ReferrerService referrers) {
+    ArtifactResource(ArtifactService artifacts, VerificationService verifications, ReferrerService referrers, AuditedWrite writes) {
+        this.writes = writes;
         this.artifacts = artifacts;
         this.verifications = verifications;
         this.referrers = referrers;
@@ -62,9 +65,9 @@ public class ArtifactResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Response verify(@PathParam("id") ArtifactId id, VerificationRequest body) {
-        VerificationResponse result = VerificationResponse.of(
-                verifications.verify(id, VerificationRequest.claimedDigest(body)));
-        return Response.status(Response.Status.CREATED).entity(result).build();
+        VerificationService.Rehashed rehashed = verifications.rehash(id, VerificationRequest.claimedDigest(body));
+        return writes.commit(() -> Response.status(Response.Status.CREATED)
+                .entity(VerificationResponse.of(verifications.record(rehashed))).build());
     }
 
     @GET

@@ -3,6 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.audit.AuditCheckpoints;
 import dev.evidencestore.audit.AuditVerifier;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.security.Roles;
 import jakarta.annotation.security.RolesAllowed;
@@ -20,8 +21,10 @@ public class AuditChainResource {
 
     private final AuditCheckpoints checkpoints;
     private final AuditVerifier verifier;
+    private final AuditedWrite writes;
 
-    AuditChainResource(AuditCheckpoints checkpoints, AuditVerifier verifier) {
+    AuditChainResource(AuditCheckpoints checkpoints, AuditVerifier verifier, AuditedWrite writes) {
+        this.writes = writes;
         this.checkpoints = checkpoints;
         this.verifier = verifier;
     }
@@ -31,8 +34,8 @@ public class AuditChainResource {
     @RolesAllowed(Roles.REVIEWER)
     @Path("/checkpoints")
     public Response checkpoint() {
-        return Response.status(Response.Status.CREATED)
-                .entity(AuditCheckpointResponse.of(checkpoints.create())).build();
+        return writes.commit(() -> Response.status(Response.Status.CREATED)
+                .entity(AuditCheckpointResponse.of(checkpoints.create())).build());
     }
 
     @GET

@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Digest;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.ClientUpload;
 import dev.evidencestore.http.ContentDigestHeader;
 import dev.evidencestore.http.Idempotent;
@@ -8,6 +9,7 @@ import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.BlobIngest;
 import dev.evidencestore.service.BlobService;
+import dev.evidencestore.storage.StoredBlob;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.BeanParam;
@@ -34,8 +36,10 @@ import java.util.Set;
 public class BlobResource {
 
     private final BlobService blobs;
+    private final AuditedWrite writes;
 
-    BlobResource(BlobService blobs) {
+    BlobResource(BlobService blobs, AuditedWrite writes) {
+        this.writes = writes;
         this.blobs = blobs;
     }
 
@@ -52,7 +56,8 @@ public class BlobResource {
         Set<Digest> declared = new HashSet<>();
         declared.add(digest);
         ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
-        return stored(blobs.ingest(new ClientUpload(body), declared, contentLength));
+        StoredBlob received = blobs.receive(new ClientUpload(body), declared, contentLength);
+        return writes.commit(() -> stored(blobs.record(received)));
     }
 
     @POST
@@ -65,7 +70,8 @@ public class BlobResource {
                          InputStream body) throws IOException {
         Set<Digest> declared = new HashSet<>();
         ContentDigestHeader.sha256(contentDigest).ifPresent(declared::add);
-        return stored(blobs.ingest(new ClientUpload(body), declared, contentLength));
+        StoredBlob received = blobs.receive(new ClientUpload(body), declared, contentLength);
+        return writes.commit(() -> stored(blobs.record(received)));
     }
 
     @GET

@@ -3,6 +3,8 @@ package dev.evidencestore.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.domain.ReviewDraft;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -28,8 +30,10 @@ public class FindingResource {
 
     private final FindingService findings;
     private final ObjectMapper mapper;
+    private final AuditedWrite writes;
 
-    FindingResource(FindingService findings, ObjectMapper mapper) {
+    FindingResource(FindingService findings, ObjectMapper mapper, AuditedWrite writes) {
+        this.writes = writes;
         this.findings = findings;
         this.mapper = mapper;
     }
@@ -44,9 +48,10 @@ public class FindingResource {
     @Idempotent
     @RolesAllowed(Roles.INVESTIGATOR)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
-    public FindingResponse revise(@PathParam("id") FindingId id, ObjectNode body) throws IOException {
+    public Response revise(@PathParam("id") FindingId id, ObjectNode body) throws IOException {
         MergePatch<FindingRequest> patch = MergePatch.read(mapper, body, FindingRequest.class);
-        return FindingResponse.of(findings.revise(id, patch.values().toPatch(patch.fields())));
+        return writes.commit(() -> Response.ok(FindingResponse.of(
+                findings.revise(id, patch.values().toPatch(patch.fields())))).build());
     }
 
     @POST
@@ -55,7 +60,8 @@ public class FindingResource {
     @Path(Routes.REVIEWS)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response review(@PathParam("id") FindingId id, ReviewRequest body) {
-        FindingResponse reviewed = FindingResponse.of(findings.review(id, Bodies.required(body).toDraft()));
-        return Response.status(Response.Status.CREATED).location(Routes.finding(id)).entity(reviewed).build();
+        ReviewDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> Response.status(Response.Status.CREATED).location(Routes.finding(id))
+                .entity(FindingResponse.of(findings.review(id, draft))).build());
     }
 }

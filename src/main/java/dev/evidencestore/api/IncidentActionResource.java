@@ -1,8 +1,10 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.domain.ActionDraft;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -24,8 +26,10 @@ import jakarta.ws.rs.core.Response;
 public class IncidentActionResource {
 
     private final ActionService actions;
+    private final AuditedWrite writes;
 
-    IncidentActionResource(ActionService actions) {
+    IncidentActionResource(ActionService actions, AuditedWrite writes) {
+        this.writes = writes;
         this.actions = actions;
     }
 
@@ -35,8 +39,11 @@ public class IncidentActionResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            ActionRequest body) {
-        ActionItem item = actions.create(workspace, key, Bodies.required(body).toDraft());
-        return Response.created(Routes.action(item.id())).entity(ActionResponse.of(item)).build();
+        ActionDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> {
+            ActionItem item = actions.create(workspace, key, draft);
+            return Response.created(Routes.action(item.id())).entity(ActionResponse.of(item)).build();
+        });
     }
 
     @GET

@@ -1,7 +1,9 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -24,8 +26,10 @@ import jakarta.ws.rs.core.Response;
 public class IncidentArtifactResource {
 
     private final ArtifactService artifacts;
+    private final AuditedWrite writes;
 
-    IncidentArtifactResource(ArtifactService artifacts) {
+    IncidentArtifactResource(ArtifactService artifacts, AuditedWrite writes) {
+        this.writes = writes;
         this.artifacts = artifacts;
     }
 
@@ -35,11 +39,14 @@ public class IncidentArtifactResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response bind(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                          ArtifactRequest body) {
-        ArtifactBinding binding = artifacts.bind(workspace, key, Bodies.required(body).toDraft());
-        Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
-                : Response.ok();
-        return response.location(Routes.artifact(binding.artifact().id()))
-                .entity(ArtifactResponse.of(binding.artifact())).build();
+        ArtifactDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> {
+            ArtifactBinding binding = artifacts.bind(workspace, key, draft);
+            Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
+                    : Response.ok();
+            return response.location(Routes.artifact(binding.artifact().id()))
+                    .entity(ArtifactResponse.of(binding.artifact())).build();
+        });
     }
 
     @GET

@@ -1,10 +1,12 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.domain.FindingDraft;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.Violations;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -28,8 +30,10 @@ import jakarta.ws.rs.core.Response;
 public class IncidentFindingResource {
 
     private final FindingService findings;
+    private final AuditedWrite writes;
 
-    IncidentFindingResource(FindingService findings) {
+    IncidentFindingResource(FindingService findings, AuditedWrite writes) {
+        this.writes = writes;
         this.findings = findings;
     }
 
@@ -39,11 +43,14 @@ public class IncidentFindingResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response propose(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                             FindingRequest body) {
-        FindingBinding binding = findings.propose(workspace, key, Bodies.required(body).toDraft());
-        Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
-                : Response.ok();
-        return response.location(Routes.finding(binding.finding().id()))
-                .entity(FindingResponse.of(binding.finding())).build();
+        FindingDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> {
+            FindingBinding binding = findings.propose(workspace, key, draft);
+            Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
+                    : Response.ok();
+            return response.location(Routes.finding(binding.finding().id()))
+                    .entity(FindingResponse.of(binding.finding())).build();
+        });
     }
 
     @GET

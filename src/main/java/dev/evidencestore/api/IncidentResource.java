@@ -6,6 +6,7 @@ import dev.evidencestore.domain.Incident;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -34,8 +35,10 @@ public class IncidentResource {
 
     private final IncidentService incidents;
     private final ObjectMapper mapper;
+    private final AuditedWrite writes;
 
-    IncidentResource(IncidentService incidents, ObjectMapper mapper) {
+    IncidentResource(IncidentService incidents, ObjectMapper mapper, AuditedWrite writes) {
+        this.writes = writes;
         this.incidents = incidents;
         this.mapper = mapper;
     }
@@ -46,9 +49,11 @@ public class IncidentResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("workspace") Workspace workspace, IncidentRequest body) {
         IncidentRequest.NewIncident draft = Bodies.required(body).toNewIncident();
-        Incident incident = incidents.create(workspace, draft.key(), draft.details());
-        return Response.created(Routes.incident(incident.workspace(), incident.key()))
-                .entity(IncidentResponse.of(incident)).build();
+        return writes.commit(() -> {
+            Incident incident = incidents.create(workspace, draft.key(), draft.details());
+            return Response.created(Routes.incident(incident.workspace(), incident.key()))
+                    .entity(IncidentResponse.of(incident)).build();
+        });
     }
 
     @GET
@@ -76,9 +81,10 @@ public class IncidentResource {
     @RolesAllowed(Roles.INVESTIGATOR)
     @Path(Routes.INCIDENT)
     @Consumes({MergePatch.MEDIA_TYPE, MediaType.APPLICATION_JSON})
-    public IncidentResponse patch(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
-                                  ObjectNode body) throws IOException {
+    public Response patch(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
+                          ObjectNode body) throws IOException {
         MergePatch<IncidentRequest> patch = MergePatch.read(mapper, body, IncidentRequest.class);
-        return IncidentResponse.of(incidents.patch(workspace, key, patch.values().toPatch(patch.fields())));
+        return writes.commit(() -> Response.ok(IncidentResponse.of(
+                incidents.patch(workspace, key, patch.values().toPatch(patch.fields())))).build());
     }
 }

@@ -1,7 +1,10 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.ReviewDraft;
+import dev.evidencestore.domain.RootCauseDraft;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -25,8 +28,10 @@ import jakarta.ws.rs.core.Response;
 public class RootCauseResource {
 
     private final RootCauseService rootCauses;
+    private final AuditedWrite writes;
 
-    RootCauseResource(RootCauseService rootCauses) {
+    RootCauseResource(RootCauseService rootCauses, AuditedWrite writes) {
+        this.writes = writes;
         this.rootCauses = rootCauses;
     }
 
@@ -36,11 +41,14 @@ public class RootCauseResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response put(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                         RootCauseRequest body) {
-        RootCauseBinding binding = rootCauses.put(workspace, key, Bodies.required(body).toDraft());
-        Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
-                : Response.ok();
-        return response.location(Routes.rootCause(workspace, key))
-                .entity(RootCauseResponse.of(binding.rootCause())).build();
+        RootCauseDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> {
+            RootCauseBinding binding = rootCauses.put(workspace, key, draft);
+            Response.ResponseBuilder response = binding.created() ? Response.status(Response.Status.CREATED)
+                    : Response.ok();
+            return response.location(Routes.rootCause(workspace, key))
+                    .entity(RootCauseResponse.of(binding.rootCause())).build();
+        });
     }
 
     @GET
@@ -56,9 +64,8 @@ public class RootCauseResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response review(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            ReviewRequest body) {
-        RootCauseResponse reviewed = RootCauseResponse.of(
-                rootCauses.review(workspace, key, Bodies.required(body).toDraft()));
-        return Response.status(Response.Status.CREATED).location(Routes.rootCause(workspace, key)).entity(reviewed)
-                .build();
+        ReviewDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> Response.status(Response.Status.CREATED).location(Routes.rootCause(workspace, key))
+                .entity(RootCauseResponse.of(rootCauses.review(workspace, key, draft))).build());
     }
 }

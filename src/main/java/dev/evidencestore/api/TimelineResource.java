@@ -1,7 +1,9 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.TimelineEntryDraft;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
@@ -26,8 +28,10 @@ import jakarta.ws.rs.core.Response;
 public class TimelineResource {
 
     private final TimelineService timeline;
+    private final AuditedWrite writes;
 
-    TimelineResource(TimelineService timeline) {
+    TimelineResource(TimelineService timeline, AuditedWrite writes) {
+        this.writes = writes;
         this.timeline = timeline;
     }
 
@@ -37,9 +41,9 @@ public class TimelineResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response record(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key,
                            TimelineEntryRequest body) {
-        TimelineEntryResponse entry = TimelineEntryResponse.of(
-                timeline.record(workspace, key, Bodies.required(body).toDraft()));
-        return Response.status(Response.Status.CREATED).entity(entry).build();
+        TimelineEntryDraft draft = Bodies.required(body).toDraft();
+        return writes.commit(() -> Response.status(Response.Status.CREATED)
+                .entity(TimelineEntryResponse.of(timeline.record(workspace, key, draft))).build());
     }
 
     @GET

@@ -38,9 +38,9 @@ public class AuditCheckpoints {
 
     /** A checkpoint now, even if nothing was appended since the last: it attests that the chain still ends there. */
     public AuditCheckpoint create() {
-        return QuarkusTransaction.requiringNew().call(() -> {
+        return QuarkusTransaction.joiningExisting().call(() -> {
             ChainLock.acquire();
-            return write(AuditLog.head());
+            return write(AuditEntryEntity.head());
         });
     }
 
@@ -57,7 +57,7 @@ public class AuditCheckpoints {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 ChainLock.acquire();
-                AuditEntryEntity head = AuditLog.head();
+                AuditEntryEntity head = AuditEntryEntity.head();
                 if (due(head, latestRow())) {
                     AuditCheckpoint written = write(head);
                     LOG.infof("audit checkpoint written: %d entries, head %s", written.chainLength(),

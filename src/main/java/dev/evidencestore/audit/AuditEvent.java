@@ -1,6 +1,9 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.persistence.AuditPendingEntity;
+
 import java.net.URI;
+import java.time.Instant;
 
 /**
  * What one write request did, as the audit log records it: who asked, in which workspace (null for blobs and the
@@ -37,5 +40,26 @@ public record AuditEvent(String actor, String workspace, String method, String p
 
     private static String storable(String text) {
         return text == null ? null : text.replace("\u0000", "%00");
+    }
+
+    /** The event a pending row holds. */
+    static AuditEvent of(AuditPendingEntity row) {
+        return new AuditEvent(row.actor, row.workspace, row.method, row.path, row.target, row.status, row.problem,
+                row.replayed);
+    }
+
+    /** The pending row that holds this event, as it happened {@code at}. */
+    AuditPendingEntity toPending(Instant at) {
+        AuditPendingEntity row = new AuditPendingEntity();
+        row.at = at;
+        row.actor = actor;
+        row.workspace = workspace;
+        row.method = method;
+        row.path = path;
+        row.target = target;
+        row.status = status;
+        row.problem = problem;
+        row.replayed = replayed;
+        return row;
     }
 }

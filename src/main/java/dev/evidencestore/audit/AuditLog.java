@@ -1,5 +1,6 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.PageCursor;
 import dev.evidencestore.domain.Workspace;
@@ -8,25 +9,53 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.util.List;
 
-/** The append-only, hash-chained record of every write the service was asked for. */
+/**
+ * The append-only record of every write the service was asked for. An entry is written with its write, in the
+ * write's transaction, so no write commits without it; the sequencer then gives it its place in the hash chain and
+ * the Merkle tree (see {@link AuditSequencer}).
+ */
 @ApplicationScoped
 public class AuditLog {
 
-    private final AuditWriter writer;
+    private static final Logger LOG = Logger.getLogger(AuditLog.class);
+    /** How long a request waits for its entry's place in the log before it is answered anyway. */
+    private static final Duration SEQUENCING_WAIT = Duration.ofSeconds(10);
 
-    AuditLog(AuditWriter writer) {
-        this.writer = writer;
+    private final AuditSequencer sequencer;
+
+    AuditLog(AuditSequencer sequencer) {
+        this.sequencer = sequencer;
+    }
+
+    /** Writes {@code event}'s entry in the current transaction: it commits, or rolls back, with the write. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void record(AuditEvent event) {
+        event.toPending(Clock.now()).persistAndFlush();
     }
 
     /**
-     * Appends an entry after whatever the request did has committed or rolled back, and returns it once it has
-     * committed itself. Appends from concurrent requests are committed together (see {@link AuditWriter}).
+     * Writes {@code event}'s entry in a transaction of its own, for what changed nothing (a refusal, a replay) or
+     * committed on its own, and waits for its place in the log.
      */
-    public AuditEntry append(AuditEvent event) {
-        return writer.append(event);
+    public void append(AuditEvent event) {
+        QuarkusTransaction.requiringNew().run(() -> record(event));
+        awaitSequenced();
+    }
+
+    /**
+     * Waits until the entries committed so far have their place in the log, so that a client that got its answer
+     * finds its entry. An entry is durable before this; if the wait runs out, it is sequenced later.
+     */
+    public void awaitSequenced() {
+        if (!sequencer.awaitSequenced(SEQUENCING_WAIT)) {
+            LOG.warnf("audit entries were not sequenced within %s; they are durable and stay pending",
+                    SEQUENCING_WAIT);
+        }
     }
 
     /** A workspace's entries, oldest first; {@code after} is the cursor of the previous page, or null for the first. */
@@ -48,13 +77,12 @@ public class AuditLog {
 
     /** Up to {@code limit} entries with {@code after < seq <= upTo}, in order, read in a transaction of their own. */
     List<AuditEntry> range(long after, long upTo, int limit) {
-        return QuarkusTransaction.requiringNew().call(() -> AuditEntryEntity.<AuditEntryEntity>find(
-                        "seq > ?1 and seq <= ?2 order by seq", after, upTo).range(0, limit - 1).stream()
-                .map(AuditEntry::of).toList());
+        return QuarkusTransaction.requiringNew().call(() -> entries(after, upTo, limit));
     }
 
-    /** The last entry, or null while the chain is empty. Under the chain lock it stays the head until commit. */
-    static AuditEntryEntity head() {
-        return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
+    /** Up to {@code limit} entries with {@code after < seq <= upTo}, in order, in the current transaction. */
+    static List<AuditEntry> entries(long after, long upTo, int limit) {
+        return AuditEntryEntity.<AuditEntryEntity>find("seq > ?1 and seq <= ?2 order by seq", after, upTo)
+                .range(0, limit - 1).stream().map(AuditEntry::of).toList();
     }
 }

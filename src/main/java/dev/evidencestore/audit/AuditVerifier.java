@@ -96,7 +96,7 @@ public class AuditVerifier {
     }
 
     private static long lastSeq() {
-        AuditEntryEntity head = AuditLog.head();
+        AuditEntryEntity head = AuditEntryEntity.head();
         return head == null ? 0 : head.seq;
     }
 

@@ -261,7 +261,7 @@ public class DemoWorkspace {
                 URI blobPath = Routes.blob(digest);
                 write(collector, Set.of(Roles.COLLECTOR), null, "PUT", blobPath, () -> {
                     try {
-                        return blobs.ingest(new ByteArrayInputStream(bytes), Set.of(digest), (long) bytes.length);
+                        return blobs.record(blobs.receive(new ByteArrayInputStream(bytes), Set.of(digest), (long) bytes.length));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -291,7 +291,7 @@ public class DemoWorkspace {
             for (Map.Entry<String, Digest> artifact : digests.entrySet()) {
                 ArtifactId id = artifactId(artifact.getKey());
                 VerificationResult result = write(reviewer, Set.of(Roles.REVIEWER, Roles.READER), workspace, "POST",
-                        Routes.verifications(id), () -> verifications.verify(id, artifact.getValue()),
+                        Routes.verifications(id), () -> verifications.record(verifications.rehash(id, artifact.getValue())),
                         verification -> Answer.createdAt(id.toString()));
                 if (!result.verified()) {
                     throw new IllegalStateException("the stored bytes of " + id + " failed verification");

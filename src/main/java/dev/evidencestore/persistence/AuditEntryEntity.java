@@ -5,11 +5,16 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.Session;
 import org.hibernate.annotations.Immutable;
 
+import java.sql.PreparedStatement;
+import java.sql.Types;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
 
-/** A row of the write-once audit chain; {@code seq} is assigned by the audit log under the chain lock. */
+/** A row of the write-once audit chain; {@code seq} is assigned by the audit sequencer under the chain lock. */
 @Entity
 @Immutable
 @Table(name = "audit_entry")
@@ -40,5 +45,44 @@ public class AuditEntryEntity extends PanacheEntityBase {
         getEntityManager().createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(:key)")
                 .setParameter("key", key)
                 .getSingleResult();
+    }
+
+    /** The last entry, or null while the log is empty. */
+    public static AuditEntryEntity head() {
+        return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
+    }
+
+    /** Inserts entries in one JDBC batch on the transaction's connection, in {@code seq} order. */
+    public static void insert(List<AuditEntryEntity> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        getEntityManager().unwrap(Session.class).doWork(connection -> {
+            try (PreparedStatement insert = connection.prepareStatement("""
+                    INSERT INTO audit_entry (seq, at, actor, workspace, method, path, target, status, problem,
+                                             replayed, prev_hash, entry_hash)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                for (AuditEntryEntity entry : entries) {
+                    insert.setLong(1, entry.seq);
+                    insert.setObject(2, entry.at.atOffset(ZoneOffset.UTC));
+                    insert.setString(3, entry.actor);
+                    insert.setString(4, entry.workspace);
+                    insert.setString(5, entry.method);
+                    insert.setString(6, entry.path);
+                    insert.setString(7, entry.target);
+                    insert.setInt(8, entry.status);
+                    if (entry.problem == null) {
+                        insert.setNull(9, Types.VARCHAR);
+                    } else {
+                        insert.setString(9, entry.problem);
+                    }
+                    insert.setBoolean(10, entry.replayed);
+                    insert.setString(11, entry.prevHash);
+                    insert.setString(12, entry.entryHash);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        });
     }
 }

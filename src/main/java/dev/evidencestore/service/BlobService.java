@@ -13,7 +13,6 @@ import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
 import dev.evidencestore.storage.StoredBlob;
 import dev.evidencestore.storage.UploadPolicy;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -43,22 +42,22 @@ public class BlobService {
     }
 
     /**
-     * Stores an upload. The backend makes the bytes durable first; only then is the blob recorded, so no row ever
-     * names bytes that are not there. No transaction is open while the bytes stream.
+     * Streams an upload to the backend, which makes the bytes durable; {@link #record} then records the blob, so no
+     * row ever names bytes that are not there. No transaction is open while the bytes stream.
      */
-    public BlobIngest ingest(InputStream body, Set<Digest> declared, Long contentLength) throws IOException {
+    public StoredBlob receive(InputStream body, Set<Digest> declared, Long contentLength) throws IOException {
         UploadPolicy policy = new UploadPolicy(declared, maxSize);
         if (contentLength != null && contentLength > maxSize) {
             throw policy.tooLarge();
         }
-        StoredBlob blob = store.put(body, policy);
-        String uploader = actor.name();
-        boolean created = QuarkusTransaction.requiringNew().call(() -> record(blob, uploader));
-        return new BlobIngest(blob, created);
+        return store.put(body, policy);
     }
 
-    private static boolean record(StoredBlob blob, String uploader) {
-        return BlobEntity.record(blob.digest().toString(), blob.size(), uploader);
+    /** Records received bytes as a blob uploaded by the caller, in the current transaction or a new one. */
+    @Transactional
+    public BlobIngest record(StoredBlob blob) {
+        boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), actor.name());
+        return new BlobIngest(blob, created);
     }
 
     /**

@@ -11,7 +11,6 @@ import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.persistence.VerificationEntity;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -42,12 +41,12 @@ public class VerificationService {
     }
 
     /**
-     * Re-reads the stored bytes and recomputes their digest, outside any transaction, then records the outcome.
+     * Re-reads the stored bytes and recomputes their digest, outside any transaction; {@link #record} records it.
      * Unreadable bytes are a failed verification, not an error: that is exactly what a reviewer needs to learn.
      * Like every re-reading of stored bytes, it is also recorded as the blob's integrity check, so bytes it finds
      * damaged are refused to readers from now on.
      */
-    public VerificationResult verify(ArtifactId id, Digest claimed) {
+    public Rehashed rehash(ArtifactId id, Digest claimed) {
         Artifact artifact = artifacts.get(id);
         Digest computed = rehash(artifact, "a verification of " + id);
         boolean verified = computed != null && VerificationResult.agrees(artifact.digest(), computed, claimed);
@@ -55,7 +54,17 @@ public class VerificationService {
             LOG.warnf("verification of %s failed: recorded %s, computed %s, claimed %s", id, artifact.digest(),
                     computed, claimed);
         }
-        return QuarkusTransaction.requiringNew().call(() -> record(artifact, computed, claimed, verified));
+        return new Rehashed(artifact, computed, claimed, verified);
+    }
+
+    /** What re-reading an artifact's stored bytes found, to be recorded as its verification. */
+    public record Rehashed(Artifact artifact, Digest computed, Digest claimed, boolean verified) {
+    }
+
+    /** Records a verification, in the current transaction or a new one. */
+    @Transactional
+    public VerificationResult record(Rehashed rehashed) {
+        return record(rehashed.artifact(), rehashed.computed(), rehashed.claimed(), rehashed.verified());
     }
 
     /** What the stored bytes hash to (null: unreadable), recorded as the blob's integrity check. */

@@ -1,0 +1,186 @@
+package dev.evidencestore.audit;
+
+import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.persistence.AuditPendingEntity;
+import dev.evidencestore.persistence.AuditTreeNodes;
+import dev.evidencestore.persistence.AuditTreeNodes.Node;
+import dev.evidencestore.verify.MerkleHash;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.ManagedContext;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Gives pending audit entries their place in the log: under the chain lock, in one transaction per batch, it numbers
+ * them, chains them, adds their leaves and the subtrees they complete to the Merkle tree, and removes them from the
+ * pending table. Every instance runs one; the lock keeps them on one log, and whichever holds it sequences every
+ * instance's entries (a group commit, as databases do with their logs). A waiting writer is woken once a run that
+ * began after its entry committed has emptied the pending table.
+ *
+ * <p>Entries written before the tree existed are added to it first, in the same batches.
+ */
+@ApplicationScoped
+class AuditSequencer {
+
+    private static final Logger LOG = Logger.getLogger(AuditSequencer.class);
+    static final int MAX_BATCH = 500;
+    /** Pending rows of writers that crashed, or of instances that stopped, are picked up by this poll. */
+    private static final long POLL_MILLIS = 1000;
+    private static final long BACKOFF_MILLIS = 500;
+
+    private final Object monitor = new Object();
+    /** Runs begun; a run is the batches that empty the pending table. */
+    private long begun;
+    /** The last run that emptied the pending table. */
+    private long emptied;
+    private boolean wakeRequested;
+    private Thread thread;
+
+    /**
+     * Waits until every entry committed before this call has its place in the log, or {@code timeout} passed;
+     * false when it passed. The entries are durable either way; they are sequenced later.
+     */
+    boolean awaitSequenced(Duration timeout) {
+        ensureRunning();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (monitor) {
+            long needed = begun + 1;
+            wakeRequested = true;
+            monitor.notifyAll();
+            while (emptied < needed) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    monitor.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private synchronized void ensureRunning() {
+        if (thread == null || !thread.isAlive()) {
+            thread = new Thread(this::run, "audit-sequencer");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    @PreDestroy
+    synchronized void stop() {
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    private void run() {
+        while (!Thread.currentThread().isInterrupted()) {
+            long run;
+            synchronized (monitor) {
+                if (!wakeRequested) {
+                    try {
+                        monitor.wait(POLL_MILLIS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                wakeRequested = false;
+                run = ++begun;
+            }
+            if (sequenceAll()) {
+                synchronized (monitor) {
+                    emptied = run;
+                    monitor.notifyAll();
+                }
+            } else if (!pause()) {
+                return;
+            }
+        }
+    }
+
+    /** Sequences batches until none is left; false when one failed (it is retried on the next run). */
+    private boolean sequenceAll() {
+        ManagedContext requestContext = Arc.container().requestContext();
+        requestContext.activate();
+        try {
+            while (QuarkusTransaction.requiringNew().call(AuditSequencer::batch)) {
+                // a full batch: more may be waiting
+            }
+            return true;
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "audit entries could not be sequenced; they stay pending and are retried");
+            return false;
+        } finally {
+            requestContext.terminate();
+        }
+    }
+
+    private static boolean pause() {
+        try {
+            Thread.sleep(BACKOFF_MILLIS);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** One batch under the chain lock; true when the batch was full, so another may follow. */
+    private static boolean batch() {
+        ChainLock.acquire();
+        AuditEntryEntity head = AuditEntryEntity.head();
+        long seq = head == null ? 0 : head.seq;
+        long leaves = AuditTreeNodes.leafCount();
+        if (leaves < seq) {
+            return backfill(leaves, seq);
+        }
+        if (leaves > seq) {
+            throw new IllegalStateException("the audit tree has " + leaves + " leaves but the log only " + seq
+                    + " entries: entries were removed; POST /api/v1/audit/verify names the break");
+        }
+        List<AuditPendingEntity> pending = AuditPendingEntity.oldest(MAX_BATCH);
+        if (pending.isEmpty()) {
+            return false;
+        }
+        TreeFrontier tree = TreeFrontier.of(seq);
+        String previous = head == null ? ChainHash.GENESIS : head.entryHash;
+        List<AuditEntryEntity> rows = new ArrayList<>(pending.size());
+        Map<Node, byte[]> nodes = new LinkedHashMap<>();
+        for (AuditPendingEntity entry : pending) {
+            AuditEntry sequenced = AuditEntry.chain(++seq, entry.at, AuditEvent.of(entry), previous);
+            rows.add(sequenced.toRow());
+            nodes.putAll(tree.append(MerkleHash.leaf(sequenced.canonicalJson())));
+            previous = sequenced.entryHash();
+        }
+        AuditEntryEntity.insert(rows);
+        AuditTreeNodes.insert(nodes);
+        AuditPendingEntity.sequenced(pending.stream().map(entry -> entry.id).toList());
+        return pending.size() == MAX_BATCH;
+    }
+
+    /** Adds entries {@code leaves + 1 …} of the log to the tree, as many as one batch takes. */
+    private static boolean backfill(long leaves, long seq) {
+        TreeFrontier tree = TreeFrontier.of(leaves);
+        Map<Node, byte[]> nodes = new LinkedHashMap<>();
+        List<AuditEntry> entries = AuditLog.entries(leaves, seq, MAX_BATCH);
+        for (AuditEntry entry : entries) {
+            nodes.putAll(tree.append(MerkleHash.leaf(entry.canonicalJson())));
+        }
+        AuditTreeNodes.insert(nodes);
+        LOG.infof("audit tree extended over %d entries written before it, %d of %d", entries.size(), tree.size(),
+                seq);
+        return true;
+    }
+}

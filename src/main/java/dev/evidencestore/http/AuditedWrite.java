@@ -1,0 +1,49 @@
+package dev.evidencestore.http;
+
+import dev.evidencestore.audit.AuditLog;
+import dev.evidencestore.security.CurrentActor;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import java.util.function.Supplier;
+
+/**
+ * A write and its audit entry in one transaction: the resource does its work and builds its answer inside it, the
+ * entry records that answer, and both commit together or not at all. A write whose entry cannot be written fails
+ * (503 when the database is lost) and leaves nothing behind; no write is answered 2xx without its entry.
+ *
+ * <p>A write that streams bytes (an upload, a re-read of stored bytes) streams them before, outside any transaction,
+ * and commits here only what it recorded of them.
+ */
+@ApplicationScoped
+public class AuditedWrite {
+
+    private final AuditLog log;
+    private final CurrentActor actor;
+    private final UriInfo uri;
+    private final HttpServerRequest request;
+    private final RecordedWrite recorded;
+
+    AuditedWrite(AuditLog log, CurrentActor actor, UriInfo uri, HttpServerRequest request, RecordedWrite recorded) {
+        this.log = log;
+        this.actor = actor;
+        this.uri = uri;
+        this.request = request;
+        this.recorded = recorded;
+    }
+
+    /** Runs {@code write} and records its answer, in a new transaction; a refusal it throws rolls both back. */
+    public Response commit(Supplier<Response> write) {
+        Response answer = QuarkusTransaction.requiringNew().call(() -> {
+            Response response = write.get();
+            log.record(AuditedRequest.event(actor.name(), request.method().name(), uri, response.getStatus(),
+                    response.getLocation(), null, false));
+            return response;
+        });
+        recorded.markRecorded();
+        return answer;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.evidencestore.audit;
+
+import dev.evidencestore.support.Concurrently;
+import dev.evidencestore.support.Sql;
+import dev.evidencestore.verify.MerkleHash;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import static dev.evidencestore.support.Api.api;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Entries appended from many threads at once are sequenced together: each gets one place in the chain, one leaf in
+ * the Merkle tree, and leaves the pending table; the stored subtrees are those of the entries' own leaves.
+ */
+@QuarkusTest
+class AuditSequencerTest {
+
+    @Inject
+    AuditLog log;
+
+    @Test
+    void concurrentAppendsGetOnePlaceEachInTheChainAndTheTree() throws Exception {
+        List<Callable<Void>> appends = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            String path = "/api/v1/workspaces/group-commit/incidents/G-" + i;
+            appends.add(() -> {
+                log.append(new AuditEvent("alice", "group-commit", "POST", path, null, 201, null));
+                return null;
+            });
+        }
+        Concurrently.run(appends);
+
+        for (int i = 0; i < 64; i++) {
+            assertEquals(1, Sql.count("SELECT count(*) FROM audit_entry WHERE path = ?",
+                    "/api/v1/workspaces/group-commit/incidents/G-" + i), "entry " + i + " once");
+        }
+        assertEquals(0, Sql.count("SELECT count(*) FROM audit_pending"), "nothing left pending");
+        long entries = Sql.count("SELECT count(*) FROM audit_entry");
+        assertEquals(entries, Sql.count("SELECT max(seq) FROM audit_entry"), "seq runs without gaps");
+        assertEquals(entries, Sql.count("SELECT count(*) FROM audit_tree_node WHERE level = 0"), "a leaf each");
+        assertStoredTreeIsTheTreeOfTheEntries(entries);
+        assertEquals(true, api().post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
+    }
+
+    /** Rebuilds every perfect subtree from the entries' canonical JSON and compares it with the stored node. */
+    private void assertStoredTreeIsTheTreeOfTheEntries(long entries) throws Exception {
+        List<AuditEntry> all = log.range(0, entries, (int) entries + 1);
+        assertEquals(entries, all.size());
+        List<byte[]> level = new ArrayList<>();
+        for (AuditEntry entry : all) {
+            level.add(MerkleHash.leaf(entry.canonicalJson()));
+        }
+        for (int height = 0; !level.isEmpty(); height++) {
+            for (int index = 0; index < level.size(); index++) {
+                assertArrayEquals(level.get(index), node(height, index), "node " + height + "/" + index);
+            }
+            List<byte[]> parents = new ArrayList<>();
+            for (int index = 0; index + 1 < level.size(); index += 2) {
+                parents.add(MerkleHash.node(level.get(index), level.get(index + 1)));
+            }
+            level = parents;
+        }
+    }
+
+    private static byte[] node(int level, long index) throws Exception {
+        try (Connection connection = Sql.connect();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT hash FROM audit_tree_node WHERE level = ? AND idx = ?")) {
+            select.setInt(1, level);
+            select.setLong(2, index);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getBytes(1) : null;
+            }
+        }
+    }
+}
