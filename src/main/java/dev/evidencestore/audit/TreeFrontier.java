@@ -1,8 +1,8 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.persistence.AuditTreeNodes;
-import dev.evidencestore.persistence.AuditTreeNodes.Node;
 import dev.evidencestore.verify.MerkleHash;
+import dev.evidencestore.verify.Node;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

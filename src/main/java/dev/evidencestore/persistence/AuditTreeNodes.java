@@ -1,13 +1,14 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.verify.Node;
 import io.quarkus.hibernate.orm.panache.Panache;
 import org.hibernate.Session;
 
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,10 +16,6 @@ import java.util.Map;
  * current transaction's connection. Written in JDBC batches: the sequencer adds about two per entry.
  */
 public final class AuditTreeNodes {
-
-    /** A perfect subtree: {@code level} 0 is a leaf, {@code index} counts subtrees of its size from the left. */
-    public record Node(int level, long index) {
-    }
 
     private AuditTreeNodes() {
     }
@@ -32,7 +29,7 @@ public final class AuditTreeNodes {
     }
 
     /** The hashes of {@code nodes} that are stored; a node missing from the answer is not. */
-    public static Map<Node, byte[]> find(List<Node> nodes) {
+    public static Map<Node, byte[]> find(Collection<Node> nodes) {
         Map<Node, byte[]> found = new HashMap<>();
         if (nodes.isEmpty()) {
             return found;
