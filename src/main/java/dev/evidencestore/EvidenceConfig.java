@@ -7,6 +7,7 @@ import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -72,6 +73,18 @@ public interface EvidenceConfig {
         /** How often a signed checkpoint of the audit chain is written. */
         @WithDefault("1h")
         Duration checkpointInterval();
+
+        /**
+         * The log's origin, the first line of every checkpoint and the name of its keys, such as
+         * {@code evidence.example.com/audit}; required, and never taken from a request.
+         */
+        Optional<String> origin();
+
+        /**
+         * The public keys of earlier signing keys (PEM files, or PEM inline), retired by a rotation: checkpoints they
+         * signed still verify.
+         */
+        Optional<List<String>> trustedKeys();
     }
 
     interface Idempotency {

@@ -1,13 +1,14 @@
 package dev.evidencestore.api;
 
-import dev.evidencestore.domain.AuditCheckpoint;
+import dev.evidencestore.domain.LogCheckpoint;
 
 import java.time.Instant;
 
-public record AuditCheckpointResponse(long chainLength, String headHash, Instant at, String publicKey,
-                                      String signature) {
+/** A signed checkpoint of the audit log; {@code note} is the C2SP signed note, as GET /api/v1/audit/checkpoint serves it. */
+public record AuditCheckpointResponse(String origin, long treeSize, String rootHash, String keyId, String note,
+                                      Instant at) {
 
-    static AuditCheckpointResponse of(AuditCheckpoint c) {
-        return new AuditCheckpointResponse(c.chainLength(), c.headHash(), c.at(), c.publicKey(), c.signature());
+    static AuditCheckpointResponse of(LogCheckpoint c) {
+        return new AuditCheckpointResponse(c.origin(), c.treeSize(), c.rootHash(), c.keyId(), c.note(), c.at());
     }
 }

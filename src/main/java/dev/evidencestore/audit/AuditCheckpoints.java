@@ -1,10 +1,12 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.EvidenceConfig;
-import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.domain.Clock;
-import dev.evidencestore.persistence.AuditCheckpointEntity;
-import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.domain.LogCheckpoint;
+import dev.evidencestore.persistence.AuditTreeCheckpointEntity;
+import dev.evidencestore.persistence.AuditTreeNodes;
+import dev.evidencestore.verify.Checkpoint;
+import dev.evidencestore.verify.SignedNote;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,12 +15,13 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Signed checkpoints of the audit chain: on demand, and every {@code evidence.audit.checkpoint-interval}. Writing
- * one takes the chain lock, so the head it signs is the head, and instances that fire at the same moment write one
- * after the other rather than side by side.
+ * Signed checkpoints of the audit log's Merkle tree, C2SP tlog-checkpoints as signed notes: on demand, and every
+ * {@code evidence.audit.checkpoint-interval} when entries were added. Writing one takes the chain lock, so the tree
+ * it signs is the tree, and instances that fire at the same moment write one after the other.
  */
 @ApplicationScoped
 public class AuditCheckpoints {
@@ -28,25 +31,31 @@ public class AuditCheckpoints {
 
     private static final Logger LOG = Logger.getLogger(AuditCheckpoints.class);
 
-    private final AuditSigner signer;
+    private final TrustedKeys keys;
+    private final AuditLog log;
     private final Duration interval;
 
-    AuditCheckpoints(AuditSigner signer, EvidenceConfig config) {
-        this.signer = signer;
+    AuditCheckpoints(TrustedKeys keys, AuditLog log, EvidenceConfig config) {
+        this.keys = keys;
+        this.log = log;
         this.interval = config.audit().checkpointInterval();
     }
 
-    /** A checkpoint now, even if nothing was appended since the last: it attests that the chain still ends there. */
-    public AuditCheckpoint create() {
+    /**
+     * A checkpoint of every entry committed so far, in the current transaction or a new one, even if nothing was
+     * added since the last: it attests that the log still ends there.
+     */
+    public LogCheckpoint create() {
+        log.awaitSequenced();
         return QuarkusTransaction.joiningExisting().call(() -> {
             ChainLock.acquire();
-            return write(AuditEntryEntity.head());
+            return write(AuditTreeNodes.leafCount());
         });
     }
 
     @Transactional
-    public Optional<AuditCheckpoint> latest() {
-        return Optional.ofNullable(latestRow()).map(AuditCheckpointEntity::toCheckpoint);
+    public Optional<LogCheckpoint> latest() {
+        return Optional.ofNullable(AuditTreeCheckpointEntity.latest()).map(AuditCheckpoints::of);
     }
 
     @Scheduled(identity = JOB, every = "${evidence.audit.checkpoint-interval}",
@@ -57,11 +66,11 @@ public class AuditCheckpoints {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 ChainLock.acquire();
-                AuditEntryEntity head = AuditEntryEntity.head();
-                if (due(head, latestRow())) {
-                    AuditCheckpoint written = write(head);
-                    LOG.infof("audit checkpoint written: %d entries, head %s", written.chainLength(),
-                            written.headHash());
+                long size = AuditTreeNodes.leafCount();
+                if (due(size, AuditTreeCheckpointEntity.latest())) {
+                    LogCheckpoint written = write(size);
+                    LOG.infof("audit checkpoint written: %d entries, root %s", written.treeSize(),
+                            written.rootHash());
                 }
             });
         } catch (RuntimeException e) {
@@ -70,25 +79,30 @@ public class AuditCheckpoints {
     }
 
     /**
-     * Only when entries were appended since the last checkpoint, and that one is at least half an interval old:
-     * every instance runs the schedule, and without the second rule each would add a checkpoint per interval.
+     * The first checkpoint, so that witnesses have one to start from; later only when entries were added since the
+     * last, and that one is at least half an interval old: every instance runs the schedule, and without the
+     * second rule each would add a checkpoint per interval.
      */
-    private boolean due(AuditEntryEntity head, AuditCheckpointEntity last) {
-        if (head == null) {
-            return false;
-        }
-        return last == null || (last.chainLength < head.seq
+    private boolean due(long size, AuditTreeCheckpointEntity last) {
+        return last == null || (last.treeSize < size
                 && !last.at.isAfter(Instant.now().minus(interval.dividedBy(2))));
     }
 
-    private AuditCheckpoint write(AuditEntryEntity head) {
-        AuditCheckpoint checkpoint = head == null ? signer.sign(0, ChainHash.GENESIS, Clock.now())
-                : signer.sign(head.seq, head.entryHash, Clock.now());
-        AuditCheckpointEntity.of(checkpoint).persist();
-        return checkpoint;
+    private LogCheckpoint write(long size) {
+        byte[] root = AuditTree.root(size);
+        String note = keys.sign(new Checkpoint(keys.origin(), size, root).body());
+        AuditTreeCheckpointEntity row = new AuditTreeCheckpointEntity();
+        row.at = Clock.now();
+        row.treeSize = size;
+        row.rootHash = root;
+        row.keyId = keys.signing().keyId();
+        row.note = note;
+        row.persist();
+        return of(row);
     }
 
-    private static AuditCheckpointEntity latestRow() {
-        return AuditCheckpointEntity.<AuditCheckpointEntity>find("order by id desc").firstResult();
+    private static LogCheckpoint of(AuditTreeCheckpointEntity row) {
+        return new LogCheckpoint(Checkpoint.parse(SignedNote.parse(row.note).body()).origin(),
+                row.treeSize, Base64.getEncoder().encodeToString(row.rootHash), row.keyId, row.note, row.at);
     }
 }

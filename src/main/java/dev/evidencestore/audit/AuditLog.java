@@ -1,10 +1,14 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Page;
 import dev.evidencestore.domain.PageCursor;
+import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.persistence.AuditTreeNodes;
+import dev.evidencestore.security.Actor;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +17,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The append-only record of every write the service was asked for. An entry is written with its write, in the
@@ -27,9 +32,11 @@ public class AuditLog {
     private static final Duration SEQUENCING_WAIT = Duration.ofSeconds(10);
 
     private final AuditSequencer sequencer;
+    private final Set<String> publicWorkspaces;
 
-    AuditLog(AuditSequencer sequencer) {
+    AuditLog(AuditSequencer sequencer, EvidenceConfig config) {
         this.sequencer = sequencer;
+        this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
     }
 
     /** Writes {@code event}'s entry in the current transaction: it commits, or rolls back, with the write. */
@@ -73,6 +80,28 @@ public class AuditLog {
             next = new PageCursor(last.at, last.seq);
         }
         return new Page<>(items, next);
+    }
+
+    /**
+     * The leaf bytes of tree leaf {@code index}, the entry of {@code seq} {@code index + 1}: its canonical JSON, whose
+     * RFC 6962 leaf hash is in the tree. Entries are scoped like the audit pages: one of a workspace the caller
+     * cannot read, or without a workspace for a token limited to some, does not exist for the caller.
+     */
+    @Transactional
+    public byte[] leaf(long index, Actor caller) {
+        AuditEntryEntity row = index < 0 || index >= AuditTreeNodes.leafCount() ? null
+                : AuditEntryEntity.findById(index + 1);
+        if (row == null || !readable(row.workspace, caller)) {
+            throw Refusal.notFound("no audit entry at leaf index " + index);
+        }
+        return AuditEntry.of(row).canonicalJson();
+    }
+
+    private boolean readable(String workspace, Actor caller) {
+        if (workspace == null) {
+            return !caller.anonymous() && caller.mayRead() && caller.workspaces() == null;
+        }
+        return publicWorkspaces.contains(workspace) || caller.mayRead() && caller.holds(Workspace.parse(workspace));
     }
 
     /** Up to {@code limit} entries with {@code after < seq <= upTo}, in order, read in a transaction of their own. */

@@ -1,17 +1,26 @@
 package dev.evidencestore.audit;
 
-import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.persistence.AuditCheckpointEntity;
 import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.persistence.AuditTreeCheckpointEntity;
+import dev.evidencestore.persistence.AuditTreeNodes;
+import dev.evidencestore.verify.MerkleHash;
+import dev.evidencestore.verify.Node;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * Re-walks the whole audit chain and every checkpoint. Entries are read a page at a time, each page in a short
- * transaction of its own, so neither memory nor a database transaction grows with the length of the chain.
+ * Re-walks the whole audit log: the hash chain, the Merkle tree rebuilt from the entries and compared node by node
+ * with the stored one, and every checkpoint, against the trusted keys only, plus one a caller holds. Entries are
+ * read a page at a time, each page in a short transaction of its own, so neither memory nor a database transaction
+ * grows with the length of the log.
  */
 @ApplicationScoped
 public class AuditVerifier {
@@ -19,90 +28,103 @@ public class AuditVerifier {
     private static final int PAGE = 500;
 
     private final AuditLog log;
+    private final CheckpointChecks checks;
 
-    AuditVerifier(AuditLog log) {
+    AuditVerifier(AuditLog log, CheckpointChecks checks) {
         this.log = log;
+        this.checks = checks;
     }
 
-    public AuditVerdict verify() {
+    /** Verifies the log, and that it extends {@code held}, a signed checkpoint the caller kept, if given. */
+    public AuditVerdict verify(Optional<HeldCheckpoint> held) {
         // fix the bounds first, checkpoints before entries, so every checkpoint checked covers only entries walked
-        long lastCheckpoint = QuarkusTransaction.requiringNew().call(AuditVerifier::lastCheckpointId);
-        long lastSeq = QuarkusTransaction.requiringNew().call(AuditVerifier::lastSeq);
-        ChainWalk walk = new ChainWalk();
+        Bounds bounds = QuarkusTransaction.requiringNew().call(Bounds::now);
+        Walk walk = new Walk(bounds.leaves());
         long after = 0;
         List<AuditEntry> page;
         do {
-            page = log.range(after, lastSeq, PAGE);
-            page.forEach(walk::next);
+            page = log.range(after, bounds.lastSeq(), PAGE);
+            List<AuditEntry> entries = page;
+            QuarkusTransaction.requiringNew().run(() -> walk.next(entries));
             after = page.isEmpty() ? after : page.get(page.size() - 1).seq();
         } while (page.size() == PAGE);
-        ChainBreak broken = walk.finish();
-        Checked checkpoints = checkCheckpoints(lastCheckpoint);
-        return AuditVerdict.of(walk.entries(), checkpoints.count(), broken != null ? broken : checkpoints.broken());
+        ChainBreak broken = walk.finish(bounds);
+        CheckpointChecks.Checked checked = checks.all(bounds.legacyCheckpoints(), bounds.treeCheckpoints(),
+                bounds.leaves(), held);
+        String root = bounds.leaves() == walk.tree.size()
+                ? Base64.getEncoder().encodeToString(walk.tree.root()) : null;
+        return AuditVerdict.of(walk.chain.entries(), bounds.leaves(), root, checked.count(),
+                broken != null ? broken : checked.broken());
     }
 
-    /** Checks checkpoints in the order they were written, which is also the order of their chain lengths. */
-    private static Checked checkCheckpoints(long upToId) {
-        long count = 0;
-        ChainBreak first = null;
-        long afterId = 0;
-        List<CheckedCheckpoint> page;
-        do {
-            long from = afterId;
-            page = QuarkusTransaction.requiringNew().call(() -> checkpointPage(from, upToId));
-            for (CheckedCheckpoint checked : page) {
-                count++;
-                first = first != null ? first : checked.broken();
-                afterId = checked.id();
+    /** What the verification covers, fixed before it starts. */
+    private record Bounds(long lastSeq, long leaves, long legacyCheckpoints, long treeCheckpoints) {
+
+        static Bounds now() {
+            AuditCheckpointEntity legacy = AuditCheckpointEntity.<AuditCheckpointEntity>find("order by id desc")
+                    .firstResult();
+            AuditTreeCheckpointEntity tree = AuditTreeCheckpointEntity.latest();
+            AuditEntryEntity head = AuditEntryEntity.head();
+            return new Bounds(head == null ? 0 : head.seq, AuditTreeNodes.leafCount(),
+                    legacy == null ? 0 : legacy.id, tree == null ? 0 : tree.id);
+        }
+    }
+
+    /** The chain and the tree, rebuilt entry by entry. */
+    private static final class Walk {
+
+        final ChainWalk chain = new ChainWalk();
+        final TreeFrontier tree = TreeFrontier.empty();
+        private final long leaves;
+        private ChainBreak treeBroken;
+
+        Walk(long leaves) {
+            this.leaves = leaves;
+        }
+
+        /** One page, in its own transaction: its entries' leaves and completed subtrees against the stored ones. */
+        void next(List<AuditEntry> entries) {
+            Map<Node, byte[]> rebuilt = new LinkedHashMap<>();
+            for (AuditEntry entry : entries) {
+                chain.next(entry);
+                if (entry.seq() <= leaves && tree.size() == entry.seq() - 1) {
+                    rebuilt.putAll(tree.append(MerkleHash.leaf(entry.canonicalJson())));
+                }
             }
-        } while (page.size() == PAGE);
-        return new Checked(count, first);
-    }
-
-    private static List<CheckedCheckpoint> checkpointPage(long afterId, long upToId) {
-        List<CheckedCheckpoint> checked = new ArrayList<>();
-        for (AuditCheckpointEntity row : AuditCheckpointEntity.<AuditCheckpointEntity>find(
-                "id > ?1 and id <= ?2 order by id", afterId, upToId).range(0, PAGE - 1).list()) {
-            checked.add(new CheckedCheckpoint(row.id, check(row.toCheckpoint())));
+            if (treeBroken != null || rebuilt.isEmpty()) {
+                return;
+            }
+            Map<Node, byte[]> stored = AuditTreeNodes.find(rebuilt.keySet());
+            for (Map.Entry<Node, byte[]> node : rebuilt.entrySet()) {
+                if (!Arrays.equals(node.getValue(), stored.get(node.getKey()))) {
+                    treeBroken = nodeBroken(node.getKey(), stored.containsKey(node.getKey()));
+                    return;
+                }
+            }
         }
-        return checked;
-    }
 
-    private static ChainBreak check(AuditCheckpoint checkpoint) {
-        String which = "the checkpoint of " + checkpoint.at() + " over " + checkpoint.chainLength() + " entries";
-        if (!CheckpointPayload.signatureHolds(checkpoint)) {
-            return new ChainBreak(null, which + " does not carry a valid signature by its public key");
+        ChainBreak finish(Bounds bounds) {
+            ChainBreak broken = chain.finish();
+            if (broken != null) {
+                return broken;
+            }
+            if (treeBroken != null) {
+                return treeBroken;
+            }
+            if (bounds.leaves() > bounds.lastSeq()) {
+                return new ChainBreak(bounds.lastSeq() + 1, "the Merkle tree has " + bounds.leaves()
+                        + " leaves but the log only " + bounds.lastSeq() + " entries: entries after "
+                        + bounds.lastSeq() + " were removed");
+            }
+            return null;
         }
-        long length = checkpoint.chainLength();
-        if (length == 0) {
-            return checkpoint.headHash().equals(ChainHash.GENESIS) ? null
-                    : new ChainBreak(null, which + " signs a head hash although it covers no entries");
+
+        private static ChainBreak nodeBroken(Node node, boolean present) {
+            long seq = node.firstLeaf() + 1;
+            String which = node.level() == 0 ? "the leaf of entry " + seq
+                    : "the stored subtree over entries " + seq + " to " + (node.firstLeaf() + node.leafCount());
+            return new ChainBreak(seq, which + (present ? " does not match the entries: the tree was rewritten"
+                    : " is missing from the stored tree"));
         }
-        AuditEntryEntity head = AuditEntryEntity.findById(length);
-        if (head == null) {
-            return new ChainBreak(length, "entry " + length + ", the head signed by " + which + ", is missing");
-        }
-        if (!head.entryHash.equals(checkpoint.headHash())) {
-            return new ChainBreak(length, "entry " + length + " is not the head signed by " + which
-                    + ": the chain up to it was rewritten, hashes recomputed, after it was signed");
-        }
-        return null;
-    }
-
-    private static long lastCheckpointId() {
-        AuditCheckpointEntity last = AuditCheckpointEntity.<AuditCheckpointEntity>find("order by id desc")
-                .firstResult();
-        return last == null ? 0 : last.id;
-    }
-
-    private static long lastSeq() {
-        AuditEntryEntity head = AuditEntryEntity.head();
-        return head == null ? 0 : head.seq;
-    }
-
-    private record CheckedCheckpoint(long id, ChainBreak broken) {
-    }
-
-    private record Checked(long count, ChainBreak broken) {
     }
 }

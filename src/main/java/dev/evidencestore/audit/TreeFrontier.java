@@ -25,6 +25,11 @@ final class TreeFrontier {
         this.size = size;
     }
 
+    /** The edge of a tree without leaves, to rebuild a tree in memory from its entries. */
+    static TreeFrontier empty() {
+        return new TreeFrontier(0);
+    }
+
     /** The edge of the stored tree of {@code size} leaves, read in one query. */
     static TreeFrontier of(long size) {
         TreeFrontier frontier = new TreeFrontier(size);

@@ -3,12 +3,12 @@ package dev.evidencestore.render;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactKind;
-import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.domain.Citation;
 import dev.evidencestore.domain.Finding;
 import dev.evidencestore.domain.FindingKind;
 import dev.evidencestore.domain.IncidentDetails;
 import dev.evidencestore.domain.IncidentRecord;
+import dev.evidencestore.domain.LogCheckpoint;
 import dev.evidencestore.domain.Narrative;
 import dev.evidencestore.domain.Review;
 import dev.evidencestore.domain.RootCause;
@@ -42,7 +42,7 @@ public final class PostmortemMarkdown {
         this.record = record;
     }
 
-    public static String render(IncidentRecord record, EvidenceManifest manifest, AuditCheckpoint checkpoint) {
+    public static String render(IncidentRecord record, EvidenceManifest manifest, LogCheckpoint checkpoint) {
         PostmortemMarkdown page = new PostmortemMarkdown(record);
         page.header();
         page.prose("Summary", record.incident().details().summary(), "No summary has been recorded.");
@@ -186,7 +186,7 @@ public final class PostmortemMarkdown {
         line("");
     }
 
-    private void evidenceRecord(AuditCheckpoint checkpoint) {
+    private void evidenceRecord(LogCheckpoint checkpoint) {
         heading("Evidence and review record");
         line("Verifications of the stored bytes:");
         line("");
@@ -228,9 +228,13 @@ public final class PostmortemMarkdown {
         if (checkpoint == null) {
             line("_No signed audit checkpoint has been written yet._");
         } else {
-            line("Latest signed audit checkpoint: chain length " + checkpoint.chainLength() + ", head `"
-                    + checkpoint.headHash() + "`, signed " + DAY_TIME.format(checkpoint.at()) + " UTC with Ed25519 key `"
-                    + checkpoint.publicKey() + "`, signature `" + checkpoint.signature() + "`.");
+            // the signed note exactly as served, so a reader can check it with the log's public key alone
+            line("Latest signed audit checkpoint, over the first " + checkpoint.treeSize() + " entries of the log, "
+                    + "signed by key `" + checkpoint.keyId() + "` (C2SP signed note):");
+            line("");
+            line("```text");
+            checkpoint.note().lines().forEach(this::line);
+            line("```");
         }
         line("");
     }

@@ -2,58 +2,80 @@ package dev.evidencestore.audit;
 
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
+import dev.evidencestore.verify.Checkpoint;
+import dev.evidencestore.verify.Ed25519Keys;
+import dev.evidencestore.verify.MerkleHash;
+import dev.evidencestore.verify.MerkleTree;
+import dev.evidencestore.verify.NoteKey;
+import dev.evidencestore.verify.SignedNote;
+import dev.evidencestore.verify.SubtreeHashes;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyFactory;
-import java.security.PublicKey;
-import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.evidencestore.audit.AuditTrail.seq;
 import static dev.evidencestore.support.Api.as;
 import static dev.evidencestore.support.Api.invalidAs;
 import static dev.evidencestore.support.Api.problem;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Checkpoints sign the head of the chain with the configured Ed25519 key; anyone can check them with the JDK. */
+/**
+ * Checkpoints are C2SP signed notes over the Merkle tree of the log, signed with the configured key: anyone can
+ * check one with the public key alone, with this library or with openssl.
+ */
 @QuarkusTest
 class AuditCheckpointTest {
 
     private static final String CHECKPOINTS = "/api/v1/audit/checkpoints";
     private static final String LATEST = "/api/v1/audit/checkpoints/latest";
+    private static final String NOTE = "/api/v1/audit/checkpoint";
+    private static final String ORIGIN = "evidence-store.test/audit";
 
     @Inject
     Scheduler scheduler;
 
+    @Inject
+    AuditLog log;
+
     @Test
-    void signsTheHeadOfTheChain() throws Exception {
-        // the scheduled checkpoint may fire right after startup; it must not slip in between the two calls below
+    void signsTheTreeOfEveryEntryCommitted() throws Exception {
+        // the scheduled checkpoint may fire right after startup; it must not slip in between the calls below
         scheduler.pause(AuditCheckpoints.JOB);
         try {
-            String ws = AuditTrail.newWorkspace();
-            AuditTrail.newIncident(ws);
-            Map<String, Object> head = AuditTrail.last(ws);
+            AuditTrail.newIncident(AuditTrail.newWorkspace());
+            long entries = Sql.count("SELECT max(seq) FROM audit_entry");
 
             Map<String, Object> checkpoint = as(Tokens.bob()).post(CHECKPOINTS).then().statusCode(201)
                     .extract().jsonPath().getMap("");
-            assertEquals(Set.of("chainLength", "headHash", "at", "publicKey", "signature"), checkpoint.keySet());
-            assertEquals(seq(head), ((Number) checkpoint.get("chainLength")).longValue());
-            assertEquals(head.get("entryHash"), checkpoint.get("headHash"));
-            assertEquals(devPublicKey(), checkpoint.get("publicKey"));
-            assertTrue(signatureHolds(checkpoint), "the signature verifies with the JDK");
-            assertEquals(1, Sql.count("SELECT count(*) FROM audit_checkpoint WHERE chain_length = ? AND head_hash = ? "
-                    + "AND signature = ?", seq(head), checkpoint.get("headHash"), checkpoint.get("signature")));
+            assertEquals(Set.of("origin", "treeSize", "rootHash", "keyId", "note", "at"), checkpoint.keySet());
+            assertEquals(ORIGIN, checkpoint.get("origin"));
+            assertEquals(entries, ((Number) checkpoint.get("treeSize")).longValue());
+            byte[] root = naiveRoot(entries);
+            assertEquals(Base64.getEncoder().encodeToString(root), checkpoint.get("rootHash"));
+            assertEquals(devKey().keyIdHex(), checkpoint.get("keyId"));
 
+            String note = (String) checkpoint.get("note");
+            SignedNote signed = SignedNote.parse(note);
+            assertTrue(signed.verify(devKey()), "the note verifies with the development public key");
+            Checkpoint body = Checkpoint.parse(signed.body());
+            assertEquals(ORIGIN, body.origin());
+            assertEquals(entries, body.size());
+            assertArrayEquals(root, body.rootHash());
+
+            given().get(NOTE).then().statusCode(200).contentType("text/plain;charset=UTF-8")
+                    .body(org.hamcrest.Matchers.equalTo(note));
             assertEquals(checkpoint, as(Tokens.of("rita", "reader")).get(LATEST).then().statusCode(200)
                     .extract().jsonPath().getMap(""));
         } finally {
@@ -61,18 +83,33 @@ class AuditCheckpointTest {
         }
     }
 
+    /** The commands docs/integrity.md gives: the signature is Ed25519 over the note text, after a 4-byte key hash. */
     @Test
-    void aTamperedCheckpointDoesNotVerify() throws Exception {
-        Map<String, Object> checkpoint = as(Tokens.bob()).post(CHECKPOINTS).then().statusCode(201)
-                .extract().jsonPath().getMap("");
-        Map<String, Object> forged = new LinkedHashMap<>(checkpoint);
-        forged.put("chainLength", ((Number) checkpoint.get("chainLength")).longValue() - 1);
-        assertTrue(signatureHolds(checkpoint));
-        assertEquals(false, signatureHolds(forged));
+    void aCheckpointVerifiesWithOpensslAlone() throws Exception {
+        String note = as(Tokens.bob()).post(CHECKPOINTS).then().statusCode(201).extract().path("note");
+        Path dir = Files.createTempDirectory("checkpoint");
+        try {
+            Files.writeString(dir.resolve("checkpoint"), note, StandardCharsets.UTF_8);
+            Files.copy(Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem"), dir.resolve("audit.pem"));
+            String script = """
+                    set -e
+                    sed '/^$/,$d' checkpoint > body
+                    grep '^\u2014 ' checkpoint | head -n 1 | awk '{print $NF}' | base64 -d | tail -c 64 > signature
+                    openssl pkeyutl -verify -pubin -inkey audit.pem -rawin -in body -sigfile signature
+                    """;
+            assertEquals("Signature Verified Successfully", run(dir, script));
+            Files.writeString(dir.resolve("checkpoint"), note.replaceFirst("\n[0-9]+\n", "\n1\n"));
+            assertTrue(run(dir, script.replace("set -e\n", "")).contains("Signature Verification Failure"),
+                    "a note whose size was changed does not verify");
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
     }
 
     @Test
-    void onlyReviewersSignAndEveryRoleReads() {
+    void onlyReviewersSignEveryRoleReadsAndTheNoteNeedsNoToken() {
         problem(as(Tokens.of("rita", "reader", "collector", "investigator")).post(CHECKPOINTS).then(), 403,
                 "forbidden");
         problem(invalidAs(null).post(CHECKPOINTS).then(), 401, "unauthorized").header("WWW-Authenticate", "Bearer");
@@ -83,24 +120,27 @@ class AuditCheckpointTest {
         }
         problem(as(Tokens.of("eve", "auditor")).get(LATEST).then(), 403, "forbidden");
         problem(invalidAs(null).get(LATEST).then(), 401, "unauthorized");
+        given().get(NOTE).then().statusCode(200);
     }
 
-    /** Checks a checkpoint as any client would: Ed25519 over the RFC 8785 JSON of chainLength, headHash and at. */
-    private static boolean signatureHolds(Map<String, Object> checkpoint) throws Exception {
-        Map<String, Object> signed = new LinkedHashMap<>();
-        signed.put("chainLength", checkpoint.get("chainLength"));
-        signed.put("headHash", checkpoint.get("headHash"));
-        signed.put("at", checkpoint.get("at"));
-        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(
-                new X509EncodedKeySpec(Base64.getDecoder().decode((String) checkpoint.get("publicKey"))));
-        Signature verifier = Signature.getInstance("Ed25519");
-        verifier.initVerify(key);
-        verifier.update(AuditTrail.canonical(signed));
-        return verifier.verify(Base64.getDecoder().decode((String) checkpoint.get("signature")));
+    private byte[] naiveRoot(long entries) {
+        List<byte[]> leaves = new ArrayList<>();
+        for (AuditEntry entry : log.range(0, entries, (int) entries + 1)) {
+            leaves.add(MerkleHash.leaf(entry.canonicalJson()));
+        }
+        return MerkleTree.root(entries, SubtreeHashes.ofLeaves(leaves));
     }
 
-    private static String devPublicKey() throws Exception {
-        return Files.readString(Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem"))
-                .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+    static NoteKey devKey() throws Exception {
+        return NoteKey.of(ORIGIN, Ed25519Keys.readPublicPem(
+                Files.readString(Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem"))));
+    }
+
+    private static String run(Path dir, String script) throws Exception {
+        Process process = new ProcessBuilder("bash", "-c", script).directory(dir.toFile()).redirectErrorStream(true)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        process.waitFor();
+        return out;
     }
 }

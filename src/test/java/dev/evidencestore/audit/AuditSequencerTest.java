@@ -49,7 +49,7 @@ class AuditSequencerTest {
         assertEquals(entries, Sql.count("SELECT max(seq) FROM audit_entry"), "seq runs without gaps");
         assertEquals(entries, Sql.count("SELECT count(*) FROM audit_tree_node WHERE level = 0"), "a leaf each");
         assertStoredTreeIsTheTreeOfTheEntries(entries);
-        assertEquals(true, api().post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
+        assertEquals(true, api().contentType("application/json").body("{}").post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
     }
 
     /** Rebuilds every perfect subtree from the entries' canonical JSON and compares it with the stored node. */

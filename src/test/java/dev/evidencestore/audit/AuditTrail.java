@@ -3,7 +3,11 @@ package dev.evidencestore.audit;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
+import dev.evidencestore.verify.MerkleHash;
+import dev.evidencestore.verify.MerkleTree;
+import dev.evidencestore.verify.SubtreeHashes;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -13,6 +17,11 @@ import org.erdtman.jcs.JsonCanonicalizer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -121,5 +130,26 @@ final class AuditTrail {
 
     static long seq(Map<String, Object> entry) {
         return ((Number) entry.get("seq")).longValue();
+    }
+
+    /** The RFC 9162 root of the first {@code size} entries, computed from their rows alone. */
+    static byte[] naiveRoot(long size) throws SQLException {
+        List<byte[]> leaves = new ArrayList<>();
+        try (Connection connection = Sql.connect();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT * FROM audit_entry WHERE seq <= ? ORDER BY seq")) {
+            select.setLong(1, size);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    AuditEntry entry = new AuditEntry(rows.getLong("seq"),
+                            rows.getObject("at", OffsetDateTime.class).toInstant(), rows.getString("actor"),
+                            rows.getString("workspace"), rows.getString("method"), rows.getString("path"),
+                            rows.getString("target"), rows.getInt("status"), rows.getString("problem"),
+                            rows.getBoolean("replayed"), rows.getString("prev_hash"), rows.getString("entry_hash"));
+                    leaves.add(MerkleHash.leaf(entry.canonicalJson()));
+                }
+            }
+        }
+        return MerkleTree.root(leaves.size(), SubtreeHashes.ofLeaves(leaves));
     }
 }

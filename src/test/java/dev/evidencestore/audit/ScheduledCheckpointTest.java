@@ -35,16 +35,15 @@ class ScheduledCheckpointTest {
         while (covering(head) == 0 && System.currentTimeMillis() < deadline) {
             Thread.sleep(200);
         }
-        assertEquals(1, covering(head), "one scheduled checkpoint signs the new head");
+        assertEquals(1, covering(head), "one scheduled checkpoint signs the tree with the new entry");
 
-        long checkpoints = Sql.count("SELECT count(*) FROM audit_checkpoint");
+        long checkpoints = Sql.count("SELECT count(*) FROM audit_tree_checkpoint");
         Thread.sleep(3_000);
-        assertEquals(checkpoints, Sql.count("SELECT count(*) FROM audit_checkpoint"), "nothing new, nothing signed");
-        assertEquals(true, api().post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
+        assertEquals(checkpoints, Sql.count("SELECT count(*) FROM audit_tree_checkpoint"), "nothing new, nothing signed");
+        assertEquals(true, api().contentType("application/json").body("{}").post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
     }
 
     private static long covering(Map<String, Object> head) throws SQLException {
-        return Sql.count("SELECT count(*) FROM audit_checkpoint WHERE chain_length = ? AND head_hash = ?", seq(head),
-                head.get("entryHash"));
+        return Sql.count("SELECT count(*) FROM audit_tree_checkpoint WHERE tree_size = ?", seq(head));
     }
 }
