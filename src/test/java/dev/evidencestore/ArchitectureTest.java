@@ -34,8 +34,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ArchitectureTest {
 
     private static final String ROOT = "dev.evidencestore";
-    private static final List<String> LOW = List.of("domain", "persistence", "storage", "cluster", "security",
-            "audit", "integrity", "render");
+    private static final List<String> LOW = List.of("verify", "domain", "persistence", "storage", "cluster",
+            "security", "audit", "integrity", "render");
+    /** Where the sources of each package live: the verification library is compiled in from tools/verify. */
+    private static final List<Path> SOURCE_ROOTS = List.of(Path.of("src/main/java/dev/evidencestore"),
+            Path.of("tools/verify/src/main/java/dev/evidencestore"));
     /** Each package, and the packages of ours it may import besides itself and the root. */
     static final Map<String, Set<String>> MAY_IMPORT = table();
 
@@ -43,15 +46,17 @@ class ArchitectureTest {
 
     private static Map<String, Set<String>> table() {
         Map<String, Set<String>> table = new LinkedHashMap<>();
+        // the JDK-only Merkle, note and DSSE library, shared with the offline verifier: nothing of ours, no library
+        table.put("verify", Set.of());
         table.put("domain", Set.of());
         table.put("persistence", Set.of("domain"));
         // the one JDBC helper lives in persistence: the advisory locks use it too
         table.put("cluster", Set.of("domain", "persistence"));
         table.put("storage", Set.of("domain"));
         table.put("security", Set.of("domain"));
-        table.put("audit", Set.of("domain", "persistence", "cluster", "security"));
+        table.put("audit", Set.of("verify", "domain", "persistence", "cluster", "security"));
         table.put("integrity", Set.of("domain", "persistence", "storage", "cluster"));
-        table.put("render", Set.of("domain"));
+        table.put("render", Set.of("verify", "domain"));
         table.put("service", Set.copyOf(LOW));
         table.put("http", with(LOW, "service"));
         table.put("api", with(LOW, "service", "http"));
@@ -87,7 +92,8 @@ class ArchitectureTest {
         Pattern ours = Pattern.compile("^import (?:static )?dev\\.evidencestore\\.([a-z]+)\\.", Pattern.MULTILINE);
         List<String> upward = new ArrayList<>();
         for (Path source : mainSources()) {
-            String layer = Path.of("src/main/java/dev/evidencestore").relativize(source).getName(0).toString();
+            Path root = SOURCE_ROOTS.stream().filter(source::startsWith).findFirst().orElseThrow();
+            String layer = root.relativize(source).getName(0).toString();
             Set<String> allowed = MAY_IMPORT.getOrDefault(layer, Set.of());
             var imports = ours.matcher(Files.readString(source));
             while (imports.find()) {
@@ -107,6 +113,17 @@ class ArchitectureTest {
                 .map(name -> name.substring(ROOT.length() + 1).split("\\.")[0])
                 .distinct().filter(name -> !MAY_IMPORT.containsKey(name)).toList();
         assertEquals(List.of(), unknown, "packages missing from the table");
+    }
+
+    /**
+     * The verification library is compiled alone with javac by tools/verify/verify, so it may use the JDK and
+     * nothing else, not even a library the service has.
+     */
+    @Test
+    void theVerificationLibraryNeedsOnlyTheJdk() {
+        classes().that().resideInAPackage(ROOT + ".verify..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", ROOT + ".verify..")
+                .check(service);
     }
 
     @Test
@@ -147,10 +164,14 @@ class ArchitectureTest {
     }
 
     private static List<Path> mainSources() throws IOException {
-        try (Stream<Path> sources = Files.walk(Path.of("src/main/java/dev/evidencestore"))) {
-            return sources.filter(path -> path.toString().endsWith(".java"))
-                    .filter(path -> !path.getParent().endsWith("evidencestore")).sorted().toList();
+        List<Path> all = new ArrayList<>();
+        for (Path root : SOURCE_ROOTS) {
+            try (Stream<Path> sources = Files.walk(root)) {
+                sources.filter(path -> path.toString().endsWith(".java"))
+                        .filter(path -> !path.getParent().endsWith("evidencestore")).sorted().forEach(all::add);
+            }
         }
+        return all;
     }
 
     private static ArchRule mayImport(String layer, Set<String> allowed) {
