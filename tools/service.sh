@@ -86,6 +86,7 @@ service_start() {
         -Dmp.jwt.verify.publickey.location="$SERVICE_KEYS/jwt-public.pem" \
         -DEVIDENCE_JWT_ISSUER=https://evidence-store.dev/dev-issuer \
         -Devidence.audit.signing-key-location="$SERVICE_KEYS/audit.pem" \
+        -Devidence.audit.origin="${SERVICE_AUDIT_ORIGIN:-localhost/evidence-store/bench}" \
         "$@" -jar quarkus-run.jar >> "$log" 2>&1) &
     SERVICE_PID=$!
     SERVICE_PIDS+=("$SERVICE_PID")

@@ -71,6 +71,7 @@ class TwoInstancesIT {
         settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
         settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
         settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
+        settings.put("evidence.audit.origin", "evidence-store.test/two-instances");
         return new ServiceInstance(name, port, settings);
     }
 

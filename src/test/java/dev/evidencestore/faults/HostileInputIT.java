@@ -141,6 +141,7 @@ class HostileInputIT {
         settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
         settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
         settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
+        settings.put("evidence.audit.origin", "evidence-store.test/hostile-input");
         settings.put("evidence.storage.backend", "filesystem");
         settings.put("evidence.storage.filesystem.path", Path.of("target/it-blobs-hostile").toAbsolutePath().toString());
         // four eyes would refuse the fuzzer's reviews of its own findings before any input is looked at
