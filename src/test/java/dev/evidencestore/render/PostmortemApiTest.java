@@ -212,6 +212,15 @@ class PostmortemApiTest {
         }
     }
 
+    @Test
+    void theHtmlFormCarriesThePagesSecurityHeaders() {
+        api().accept("text/html").get(base + "/postmortem").then().statusCode(200)
+                .header("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self' data:; "
+                        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Referrer-Policy", "same-origin");
+    }
+
     private String html() {
         return api().accept("text/html").get(base + "/postmortem").then().statusCode(200)
                 .contentType(containsString("text/html")).extract().asString();
