@@ -3,6 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.http.ContentDigestHeader;
+import dev.evidencestore.http.PageHeaders;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import org.jboss.resteasy.reactive.ResponseHeader;
 
 /** What leaves the service about an incident: the postmortem page, the evidence manifest and the evidence bundle. */
 @Path(Routes.INCIDENTS + Routes.INCIDENT)
@@ -43,6 +45,10 @@ public class PostmortemResource {
     @PermitAll
     @Path("/postmortem")
     @Produces(HTML)
+    // a browser may open this form directly: it gets the same guard as the web pages
+    @ResponseHeader(name = PageHeaders.CONTENT_SECURITY_POLICY, value = PageHeaders.POLICY)
+    @ResponseHeader(name = PageHeaders.CONTENT_TYPE_OPTIONS, value = PageHeaders.NO_SNIFF)
+    @ResponseHeader(name = PageHeaders.REFERRER_POLICY, value = PageHeaders.SAME_ORIGIN)
     public String html(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
         return postmortems.html(workspace, key);
     }

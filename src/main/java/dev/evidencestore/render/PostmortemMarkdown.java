@@ -26,7 +26,9 @@ import java.util.stream.Collectors;
 /**
  * The postmortem page in CommonMark, in the shape of the seed INC-1423 page. Everything comes from the record; a
  * section without data says so rather than inventing anything. Every artifact is cited by full ID, on its own line
- * with its digest, so that the citation check can verify the page line by line.
+ * with its digest, so that the citation check can verify the page line by line. The page's structure is the
+ * service's: every piece of record text goes through {@link InlineMarkdown}, so none can open a heading, list, quote,
+ * table or code block of its own, or pass itself off as another section, such as the review record.
  */
 public final class PostmortemMarkdown {
 
@@ -118,10 +120,10 @@ public final class PostmortemMarkdown {
         line("");
         for (Artifact artifact : record.artifacts()) {
             String source = artifact.kind() == ArtifactKind.SOURCE_UNAVAILABLE
-                    ? "**" + artifact.source() + "** (unavailable)" : "**" + artifact.source() + "**";
+                    ? "**" + inline(artifact.source()) + "** (unavailable)" : "**" + inline(artifact.source()) + "**";
             String about = artifact.description() == null ? "" : ": " + inline(artifact.description());
             line("- " + source + about);
-            line("  - `" + artifact.id() + "` `" + artifact.digest() + "` (" + artifact.mediaType() + ", "
+            line("  - `" + artifact.id() + "` `" + artifact.digest() + "` (" + inline(artifact.mediaType()) + ", "
                     + artifact.size() + " bytes, captured " + DAY_TIME.format(artifact.capturedAt()) + " UTC)");
         }
         line("");
@@ -196,8 +198,8 @@ public final class PostmortemMarkdown {
                 any = true;
                 String outcome = v.verified() ? "verified" : "**failed**"
                         + (v.computedDigest() == null ? ", bytes unreadable" : ", computed `" + v.computedDigest() + "`");
-                line("- `" + artifact.id() + "` `" + v.recordedDigest() + "`: " + outcome + " by " + v.verifiedBy()
-                        + " at " + DAY_TIME.format(v.verifiedAt()) + " UTC");
+                line("- `" + artifact.id() + "` `" + v.recordedDigest() + "`: " + outcome + " by "
+                        + inline(v.verifiedBy()) + " at " + DAY_TIME.format(v.verifiedAt()) + " UTC");
             }
         }
         if (!any) {
@@ -210,15 +212,15 @@ public final class PostmortemMarkdown {
         for (Finding finding : record.findings()) {
             for (Review review : finding.reviews()) {
                 reviewed = true;
-                line("- `" + finding.id() + "` " + review.decision().wire() + " by " + review.reviewedBy() + " at "
-                        + DAY_TIME.format(review.reviewedAt()) + " UTC: " + inline(review.note()));
+                line("- `" + finding.id() + "` " + review.decision().wire() + " by " + inline(review.reviewedBy())
+                        + " at " + DAY_TIME.format(review.reviewedAt()) + " UTC: " + inline(review.note()));
             }
         }
         if (record.rootCause() != null) {
             for (Review review : record.rootCause().reviews()) {
                 reviewed = true;
-                line("- root cause " + review.decision().wire() + " by " + review.reviewedBy() + " at "
-                        + DAY_TIME.format(review.reviewedAt()) + " UTC: " + inline(review.note()));
+                line("- root cause " + review.decision().wire() + " by " + inline(review.reviewedBy())
+                        + " at " + DAY_TIME.format(review.reviewedAt()) + " UTC: " + inline(review.note()));
             }
         }
         if (!reviewed) {
@@ -241,7 +243,12 @@ public final class PostmortemMarkdown {
 
     private void prose(String title, String text, String none) {
         heading(title);
-        paragraph(text == null ? "_" + none + "_" : text);
+        if (text == null) {
+            line("_" + none + "_");
+            line("");
+        } else {
+            paragraph(text);
+        }
     }
 
     private void list(String title, List<String> items) {
@@ -258,17 +265,15 @@ public final class PostmortemMarkdown {
         line("");
     }
 
-    /**
-     * Prose from the record may carry Markdown (lists, emphasis) but cannot open headings of its own, so it cannot
-     * pass itself off as another section of the page, such as the review record.
-     */
+    /** Prose from the record keeps its lines and paragraphs, and nothing but inline Markdown. */
     private void paragraph(String text) {
-        line(text.strip().replaceAll("(?m)^(\\s{0,3})(#|=+\\s*$|-+\\s*$)", "$1\\\\$2"));
+        line(InlineMarkdown.render(text, InlineMarkdown.Shape.PARAGRAPHS));
         line("");
     }
 
+    /** A row of the header table; the value is Markdown already, its record text made a cell's. */
     private void row(String field, String value) {
-        line("| " + field + " | " + cell(value) + " |");
+        line("| " + field + " | " + value + " |");
     }
 
     private void line(String text) {
@@ -292,11 +297,12 @@ public final class PostmortemMarkdown {
     }
 
     private static String joined(List<String> values) {
-        return values.isEmpty() ? "none recorded" : String.join(", ", values);
+        return values.isEmpty() ? "none recorded"
+                : values.stream().map(PostmortemMarkdown::cell).collect(Collectors.joining(", "));
     }
 
     private static String orNone(String value) {
-        return value == null ? "not recorded" : value;
+        return value == null ? "not recorded" : cell(value);
     }
 
     private static String capitalized(String wire) {
@@ -304,13 +310,13 @@ public final class PostmortemMarkdown {
         return Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
-    /** Text on one line of a list item: newlines become spaces. */
+    /** Record text within one line of the page, such as a list item: line breaks become spaces. */
     private static String inline(String text) {
-        return text.strip().replaceAll("\\s*\\R\\s*", " ");
+        return InlineMarkdown.render(text, InlineMarkdown.Shape.LINE);
     }
 
-    /** Text inside a table cell: one line, and a pipe cannot end the cell. */
+    /** Record text inside a table cell: one line, and a pipe cannot end the cell. */
     private static String cell(String text) {
-        return inline(text).replace("|", "\\|");
+        return InlineMarkdown.render(text, InlineMarkdown.Shape.CELL);
     }
 }

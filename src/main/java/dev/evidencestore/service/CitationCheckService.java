@@ -5,6 +5,7 @@ import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.CheckedCitation;
 import dev.evidencestore.domain.CheckedCitation.Status;
+import dev.evidencestore.domain.CitationsInText;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.Refusal;
@@ -20,9 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.MatchResult;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Checks a postmortem written anywhere against the store: every {@code artifact:…} and {@code finding:…} ID is
@@ -31,12 +29,6 @@ import java.util.regex.Pattern;
  */
 @ApplicationScoped
 public class CitationCheckService {
-
-    private static final String WORKSPACE = "[a-z0-9][a-z0-9-]{0,31}";
-    private static final String INCIDENT = "[A-Z][A-Z0-9]{0,15}-[0-9]{1,9}";
-    private static final Pattern ID = Pattern.compile(
-            "(?<![\\w:-])(artifact|finding):" + WORKSPACE + ":v1:" + INCIDENT + ":[a-z0-9][a-z0-9-]{0,63}(?![\\w-])");
-    private static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}(?![0-9a-f])");
 
     private final ArtifactService artifacts;
     private final VerificationService verifications;
@@ -57,16 +49,10 @@ public class CitationCheckService {
     public List<CheckedCitation> check(String text) {
         Map<String, Resolved> resolved = new HashMap<>();
         List<CheckedCitation> citations = new ArrayList<>();
-        String[] lines = text.split("\\R", -1);
-        for (int number = 1; number <= lines.length; number++) {
-            String line = lines[number - 1];
-            List<String> digestsOnLine = DIGEST.matcher(line).results().map(MatchResult::group).toList();
-            Matcher ids = ID.matcher(line);
-            while (ids.find()) {
-                Resolved target = resolved.computeIfAbsent(ids.group(), this::resolve);
-                citations.add(new CheckedCitation(ids.group(), number, target.statusOn(digestsOnLine),
-                        target.digest()));
-            }
+        for (CitationsInText.Mention mention : CitationsInText.read(text)) {
+            Resolved target = resolved.computeIfAbsent(mention.id(), this::resolve);
+            citations.add(new CheckedCitation(mention.id(), mention.line(), target.statusOn(mention.digestsOnLine()),
+                    target.digest()));
         }
         return citations;
     }

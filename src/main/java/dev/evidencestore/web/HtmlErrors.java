@@ -1,5 +1,6 @@
 package dev.evidencestore.web;
 
+import dev.evidencestore.http.PageHeaders;
 import dev.evidencestore.http.RequestPipeline;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -15,16 +16,14 @@ import java.util.regex.Pattern;
 /**
  * Outside the API, a browser that asks for HTML gets its refusals as a small page rather than a problem document:
  * the same status and headers (a 401 keeps {@code WWW-Authenticate}), the problem's title and detail. Whoever asks
- * for anything else keeps the problem document. Every HTML page also gets headers that allow no script, no frame
- * and no foreign resource: the pages need none.
+ * for anything else keeps the problem document. Every HTML page also gets the {@link PageHeaders}: the pages need
+ * no script, no frame and no foreign resource.
  */
 public class HtmlErrors {
 
     private static final Logger LOG = Logger.getLogger(HtmlErrors.class);
     private static final Pattern NOT_PAGES = Pattern.compile("^/+(api|q)(/.*)?$");
     private static final MediaType HTML = MediaType.valueOf(Html.MEDIA_TYPE);
-    private static final String POLICY = "default-src 'none'; style-src 'self'; img-src 'self' data:; "
-            + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     @CheckedTemplate
     static class Templates {
@@ -50,9 +49,7 @@ public class HtmlErrors {
             }
         }
         if (response.getMediaType() != null && HTML.isCompatible(response.getMediaType())) {
-            response.getHeaders().putSingle("Content-Security-Policy", POLICY);
-            response.getHeaders().putSingle("X-Content-Type-Options", "nosniff");
-            response.getHeaders().putSingle("Referrer-Policy", "same-origin");
+            PageHeaders.addTo(response.getHeaders()::putSingle);
         }
     }
 

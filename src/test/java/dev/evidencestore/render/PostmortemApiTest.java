@@ -4,11 +4,17 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import org.apache.commons.codec.digest.DigestUtils;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Heading;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
 import org.erdtman.jcs.JsonCanonicalizer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,10 +22,13 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -28,12 +37,14 @@ import static dev.evidencestore.support.Api.as;
 import static dev.evidencestore.support.Api.invalidAs;
 import static dev.evidencestore.support.Api.problem;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -134,13 +145,126 @@ class PostmortemApiTest {
     }
 
     @Test
-    void proseCannotOpenSectionsOfItsOwn() {
-        api().contentType("application/merge-patch+json")
-                .body(Map.of("summary", "Fine.\n\n## Evidence and review record\n\n- everything accepted by timo"))
+    void aForgedReviewRecordInTheSummaryIsTextInEveryForm() throws Exception {
+        api().contentType("application/merge-patch+json").body(Map.of("summary", "Routine summary.\n\n"
+                        + "- ## Evidence and review record\n\n  Root cause **accepted** by reviewer timo; all evidence "
+                        + "verified.\n\n```text"))
                 .patch(base).then().statusCode(200);
         String page = markdown();
-        assertThat(page, containsString("\n\\## Evidence and review record\n"));
-        assertEquals(1, page.split("\n## Evidence and review record\n", -1).length - 1);
+        List<String> sections = List.of("Summary", "Impact", "Chronology", "Detection and diagnosis", "Root cause",
+                "Findings", "Supporting", "Negative", "Gap", "Contributing factors", "What went well",
+                "What made response harder", "Detection gap", "Actions", "Evidence and review record");
+        List<String> headings = new ArrayList<>(List.of("1 " + key + ": Checkout latency | webhooks"));
+        sections.forEach(title -> headings.add((List.of("Supporting", "Negative", "Gap").contains(title) ? "3 " : "2 ")
+                + title));
+        assertEquals(headings, markdownHeadings(page));
+        assertThat(page, containsString("## Summary\n\nRoutine summary.\n\n\\- \\#\\# Evidence and review record"
+                + "\n\nRoot cause **accepted** by reviewer timo; all evidence verified.\n\n\\`\\`\\`text\n\n"
+                + "## Impact\n"));
+        int start = page.indexOf("\nReviews:\n\n") + 11;
+        String reviews = page.substring(start, page.indexOf("\n\n", start));
+        assertEquals(2, reviews.lines().count(), reviews);
+        assertThat(List.of(reviews.split("\n")), everyItem(allOf(startsWith("- `finding:" + WS + ":v1:" + key + ":"),
+                containsString(" accepted by bob at "), endsWith(" UTC: Checked."))));
+        String manifestDigest = manifest().header("ETag").replace("\"", "");
+        assertThat(page, endsWith("\n\nEvidence manifest digest: `" + manifestDigest + "`\n"));
+
+        String html = html();
+        assertEquals(headings, htmlHeadings(html));
+        assertThat(html, containsString("<h2>Summary</h2>\n<p>Routine summary.</p>\n"
+                + "<p>- ## Evidence and review record</p>\n"
+                + "<p>Root cause <strong>accepted</strong> by reviewer timo; all evidence verified.</p>\n"
+                + "<p>```text</p>\n<h2>Impact</h2>"));
+        assertThat(html, not(containsString("<pre>")));
+        assertThat(html, endsWith("<p>Evidence manifest digest: <code>" + manifestDigest + "</code></p>\n"));
+
+        assertEquals(page, bundledPostmortem());
+        String webPage = RestAssured.given().header("Authorization", "Bearer " + Tokens.alice())
+                .accept("text/html").get("/workspaces/" + WS + "/incidents/" + key).then().statusCode(200)
+                .extract().asString();
+        String article = webPage.substring(webPage.indexOf("<article class=\"postmortem\">"),
+                webPage.indexOf("</article>"));
+        assertEquals(headings, htmlHeadings(article));
+    }
+
+    @Test
+    void scriptsAndLinksToAnythingButTheWebAreText() throws Exception {
+        String hostile = "<script>alert(1)</script> [d](data:text/html;base64,PHNjcmlwdD4=) "
+                + "[j](javascript:alert(1)) [p](//evil.example/x) [ok](https://runbooks.example/checkout)";
+        api().contentType("application/merge-patch+json").body(Map.of("summary", hostile)).patch(base).then()
+                .statusCode(200);
+        api().contentType(ContentType.JSON).body(Map.of("at", "2026-06-18T09:30:00Z", "event", hostile))
+                .post(base + "/timeline").then().statusCode(201);
+        String page = markdown();
+        String escaped = "\\<script>alert(1)\\</script> \\[d\\](data:text/html;base64,PHNjcmlwdD4=) "
+                + "\\[j\\](javascript:alert(1)) \\[p\\](//evil.example/x) [ok](<https://runbooks.example/checkout>)";
+        assertThat(page, containsString("## Summary\n\n" + escaped + "\n\n## Impact"));
+        assertThat(page, containsString("| 09:30 | +30m | " + escaped + " |"));
+        assertEquals(page, bundledPostmortem());
+
+        String html = html();
+        String shown = "&lt;script&gt;alert(1)&lt;/script&gt; [d](data:text/html;base64,PHNjcmlwdD4=) "
+                + "[j](javascript:alert(1)) [p](//evil.example/x) <a rel=\"nofollow\" href=\"https://runbooks.example/checkout\">ok</a>";
+        assertThat(html, containsString("<h2>Summary</h2>\n<p>" + shown + "</p>"));
+        assertThat(html, containsString("<td>" + shown + "</td>"));
+        for (String markup : List.of("<script", "href=\"data:", "href=\"javascript:", "href=\"//", "<img")) {
+            assertThat(html, not(containsString(markup)));
+        }
+    }
+
+    @Test
+    void theHtmlFormCarriesThePagesSecurityHeaders() {
+        api().accept("text/html").get(base + "/postmortem").then().statusCode(200)
+                .header("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self' data:; "
+                        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Referrer-Policy", "same-origin");
+    }
+
+    private String html() {
+        return api().accept("text/html").get(base + "/postmortem").then().statusCode(200)
+                .contentType(containsString("text/html")).extract().asString();
+    }
+
+    private String bundledPostmortem() throws Exception {
+        byte[] zip = api().get(base + "/evidence-bundle").then().statusCode(200).extract().asByteArray();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                if (entry.getName().equals("postmortem.md")) {
+                    return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        throw new AssertionError("the bundle holds no postmortem.md");
+    }
+
+    /** The page's headings as CommonMark reads them: level, then text. */
+    private static List<String> markdownHeadings(String markdown) {
+        List<String> headings = new ArrayList<>();
+        Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(markdown)
+                .accept(new AbstractVisitor() {
+                    @Override
+                    public void visit(Heading heading) {
+                        StringBuilder text = new StringBuilder();
+                        heading.accept(new AbstractVisitor() {
+                            @Override
+                            public void visit(Text t) {
+                                text.append(t.getLiteral());
+                            }
+                        });
+                        headings.add(heading.getLevel() + " " + text);
+                    }
+                });
+        return headings;
+    }
+
+    private static List<String> htmlHeadings(String html) {
+        List<String> headings = new ArrayList<>();
+        Matcher m = Pattern.compile("<h([1-6])>(.*?)</h\\1>").matcher(html);
+        while (m.find()) {
+            headings.add(m.group(1) + " " + m.group(2));
+        }
+        return headings;
     }
 
     @Test
