@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
@@ -52,12 +53,12 @@ public class BlobService {
             throw policy.tooLarge();
         }
         StoredBlob blob = store.put(body, policy);
-        String uploader = actor.name();
+        Attribution uploader = actor.attribution();
         boolean created = QuarkusTransaction.requiringNew().call(() -> record(blob, uploader));
         return new BlobIngest(blob, created);
     }
 
-    private static boolean record(StoredBlob blob, String uploader) {
+    private static boolean record(StoredBlob blob, Attribution uploader) {
         return BlobEntity.record(blob.digest().toString(), blob.size(), uploader);
     }
 
@@ -82,7 +83,7 @@ public class BlobService {
     /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */
     boolean visible(Digest digest) {
         Actor caller = actor.get();
-        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.name())) {
+        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.attribution())) {
             return true;
         }
         return ArtifactEntity.workspacesBinding(digest.toString()).stream().anyMatch(ws -> publicWorkspaces.contains(ws)
