@@ -18,10 +18,10 @@ import java.util.Optional;
 
 /**
  * The claims that say who a caller is and what they reach, checked in a verified token's payload as the identity
- * provider signed it. The JWT library's accessors blur what matters here: a claim set to {@code null} reads like an
- * absent one (and an absent {@code workspaces} reaches every workspace), and a {@code groups} of another type reads
- * as no groups. So every such claim that is present must have its JSON type, and every name must be one a record
- * can show ({@link DisplayName}).
+ * provider signed it (and in a refused token's, to say why it was refused). The JWT library's accessors blur what
+ * matters here: a claim set to {@code null} reads like an absent one (and an absent {@code workspaces} reaches every
+ * workspace), and a {@code groups} object fails inside the library with a ClassCastException. So every such claim
+ * that is present must have its JSON type, and every name must be one a record can show ({@link DisplayName}).
  */
 final class IdentityClaims {
 
