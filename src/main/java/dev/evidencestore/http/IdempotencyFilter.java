@@ -80,7 +80,7 @@ public class IdempotencyFilter {
             if (fingerprint.isEmpty()) {
                 return null;
             }
-            return answer(request, records.claim(caller.name(), key, fingerprint.get()));
+            return answer(request, records.claim(caller.attribution(), key, fingerprint.get()));
         } catch (Refusal refusal) {
             return Problems.response(refusal);
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.persistence.Statements;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -25,21 +26,30 @@ public class IdempotencyRecords {
 
     /**
      * Takes the key when it is new, or when the request holding it was abandoned, or its answer has expired; returns
-     * a row only when it did.
+     * a row only when it did. A key its owner's name still holds from before principals were recorded (a record
+     * with no principal, neither abandoned nor expired) is not taken: that record answers, as it would have.
      */
     private static final String TAKE = """
-            INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, created_at)
-            VALUES (?, ?, ?, 'in-flight', ?, now())
-            ON CONFLICT (principal, idempotency_key) DO UPDATE
-                SET fingerprint = EXCLUDED.fingerprint, state = 'in-flight', lease = EXCLUDED.lease,
-                    created_at = now(), completed_at = NULL, status = NULL, headers = NULL, body = NULL
+            INSERT INTO idempotency_record (principal, name, idempotency_key, fingerprint, state, lease, created_at)
+            SELECT ?, ?, ?, ?, 'in-flight', ?, now()
+            WHERE NOT EXISTS (
+                SELECT 1 FROM idempotency_record named
+                WHERE named.principal IS NULL AND named.name = ? AND named.idempotency_key = ?
+                    AND NOT (named.state = 'in-flight' AND named.created_at < now() - make_interval(secs => ?))
+                    AND named.created_at >= now() - make_interval(secs => ?))
+            ON CONFLICT (principal, idempotency_key) WHERE principal IS NOT NULL DO UPDATE
+                SET name = EXCLUDED.name, fingerprint = EXCLUDED.fingerprint, state = 'in-flight',
+                    lease = EXCLUDED.lease, created_at = now(), completed_at = NULL, status = NULL, headers = NULL,
+                    body = NULL
                 WHERE idempotency_record.state = 'in-flight'
                         AND idempotency_record.created_at < now() - make_interval(secs => ?)
                     OR idempotency_record.created_at < now() - make_interval(secs => ?)
             RETURNING lease""";
+    /** The principal's record of the key, else the one its name holds from before principals were recorded. */
     private static final String READ = """
             SELECT fingerprint, state, status, headers::text, body FROM idempotency_record
-            WHERE principal = ? AND idempotency_key = ?""";
+            WHERE idempotency_key = ? AND (principal = ? OR principal IS NULL AND name = ?)
+            ORDER BY principal NULLS LAST LIMIT 1""";
     private static final String COMPLETE = """
             UPDATE idempotency_record
             SET state = 'complete', completed_at = now(), status = ?, headers = CAST(? AS jsonb), body = ?
@@ -71,13 +81,13 @@ public class IdempotencyRecords {
         this.abandonedAfter = config.idempotency().abandonedAfter();
     }
 
-    Claim claim(String principal, IdempotencyKey key, RequestFingerprint fingerprint) {
+    Claim claim(Attribution owner, IdempotencyKey key, RequestFingerprint fingerprint) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            HeldKey held = new HeldKey(principal, key, UUID.randomUUID());
-            if (take(held, fingerprint)) {
+            HeldKey held = new HeldKey(owner.principalForm(), key, UUID.randomUUID());
+            if (take(held, owner.name(), fingerprint)) {
                 return new Claim.Granted(held);
             }
-            Optional<Claim> existing = existing(principal, key, fingerprint);
+            Optional<Claim> existing = existing(owner, key, fingerprint);
             if (existing.isPresent()) {
                 return existing.get();
             }
@@ -111,21 +121,27 @@ public class IdempotencyRecords {
         return statements.update(SWEEP, statement -> statement.setDouble(1, seconds(retention)));
     }
 
-    private boolean take(HeldKey held, RequestFingerprint fingerprint) {
+    private boolean take(HeldKey held, String name, RequestFingerprint fingerprint) {
         return statements.query(TAKE, statement -> {
             statement.setString(1, held.principal());
-            statement.setString(2, held.key().value());
-            statement.setString(3, fingerprint.value());
-            statement.setObject(4, held.lease());
-            statement.setDouble(5, seconds(abandonedAfter));
-            statement.setDouble(6, seconds(retention));
+            statement.setString(2, name);
+            statement.setString(3, held.key().value());
+            statement.setString(4, fingerprint.value());
+            statement.setObject(5, held.lease());
+            statement.setString(6, name);
+            statement.setString(7, held.key().value());
+            statement.setDouble(8, seconds(abandonedAfter));
+            statement.setDouble(9, seconds(retention));
+            statement.setDouble(10, seconds(abandonedAfter));
+            statement.setDouble(11, seconds(retention));
         }, ResultSet::next);
     }
 
-    private Optional<Claim> existing(String principal, IdempotencyKey key, RequestFingerprint fingerprint) {
+    private Optional<Claim> existing(Attribution owner, IdempotencyKey key, RequestFingerprint fingerprint) {
         return statements.query(READ, statement -> {
-            statement.setString(1, principal);
-            statement.setString(2, key.value());
+            statement.setString(1, key.value());
+            statement.setString(2, owner.principalForm());
+            statement.setString(3, owner.name());
         }, row -> row.next() ? Optional.of(claimOf(row, fingerprint)) : Optional.empty());
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.evidencestore.domain.FieldError;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.security.UntrustedIdentity;
 import dev.evidencestore.storage.BlobTooLarge;
 import dev.evidencestore.storage.DamagedBlob;
 import dev.evidencestore.storage.DigestMismatch;
@@ -93,6 +94,12 @@ public class ProblemMapper {
     @ServerExceptionMapper
     public Response badToken(AuthenticationFailedException e) {
         LOG.debugf("bearer token refused: %s", e.getMessage());
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UntrustedIdentity untrusted) {
+                // the signature held: saying which claim is wrong helps whoever configures the identity provider
+                return Problems.unauthorized(untrusted.getMessage());
+            }
+        }
         return Problems.unauthorized("the bearer token is invalid, expired or not from the trusted issuer");
     }
 

@@ -44,6 +44,10 @@ public class ActionItemEntity extends PanacheEntityBase {
     @Column(name = "created_by")
     public String createdBy;
 
+    /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
+    @Column(name = "created_by_principal")
+    public String createdByPrincipal;
+
     @Column(name = "updated_at")
     public Instant updatedAt;
 

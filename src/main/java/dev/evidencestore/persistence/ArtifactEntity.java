@@ -4,6 +4,7 @@ import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.ArtifactKind;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.RecordName;
@@ -63,6 +64,14 @@ public class ArtifactEntity extends PanacheEntityBase {
     @Column(name = "created_by")
     public String createdBy;
 
+    /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
+    @Column(name = "created_by_principal")
+    public String createdByPrincipal;
+
+    public Attribution creator() {
+        return Attribution.of(createdBy, createdByPrincipal);
+    }
+
     public Artifact toArtifact() {
         ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key),
                 new RecordName(name));
@@ -84,12 +93,14 @@ public class ArtifactEntity extends PanacheEntityBase {
      * that yields to a concurrent one, so that two binds of one name cannot both win.
      */
     public static boolean bindIfFree(IncidentEntity incident, ArtifactDraft draft, Instant createdAt,
-                                     String createdBy) {
+                                     Attribution createdBy) {
         return getEntityManager().createNativeQuery("""
                         INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
-                                              created_at, description, capture, created_by)
+                                              created_at, description, capture, created_by,
+                                              created_by_principal)
                         VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
-                                :createdAt, :description, CAST(:capture AS json), :createdBy)
+                                :createdAt, :description, CAST(:capture AS json), :createdBy,
+                                :createdByPrincipal)
                         ON CONFLICT (incident_id, name) DO NOTHING""")
                 .setParameter("incident", incident.id)
                 .setParameter("name", draft.name().value())
@@ -101,7 +112,8 @@ public class ArtifactEntity extends PanacheEntityBase {
                 .setParameter("createdAt", createdAt)
                 .setParameter("description", draft.description())
                 .setParameter("capture", draft.capture())
-                .setParameter("createdBy", createdBy)
+                .setParameter("createdBy", createdBy.name())
+                .setParameter("createdByPrincipal", createdBy.principalForm())
                 .executeUpdate() == 1;
     }
 }

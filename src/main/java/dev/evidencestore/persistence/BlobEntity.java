@@ -1,5 +1,6 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.domain.Attribution;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -28,7 +29,7 @@ public class BlobEntity extends PanacheEntityBase {
      * Records a stored blob and its uploader, each once; true when the blob row is new. Both are plain inserts that
      * yield to a concurrent one, so two uploads of the same bytes both succeed.
      */
-    public static boolean record(String digest, long size, String uploader) {
+    public static boolean record(String digest, long size, Attribution uploader) {
         boolean created = getEntityManager().createNativeQuery("""
                         INSERT INTO blob (digest, size, created_at) VALUES (:digest, :size, now())
                         ON CONFLICT (digest) DO NOTHING""")
@@ -36,18 +37,25 @@ public class BlobEntity extends PanacheEntityBase {
                 .setParameter("size", size)
                 .executeUpdate() == 1;
         getEntityManager().createNativeQuery("""
-                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_at) VALUES (:digest, :uploader, now())
-                        ON CONFLICT (digest, uploaded_by) DO NOTHING""")
+                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
+                        VALUES (:digest, :uploader, :principal, now())
+                        ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL
+                        DO NOTHING""")
                 .setParameter("digest", digest)
-                .setParameter("uploader", uploader)
+                .setParameter("uploader", uploader.name())
+                .setParameter("principal", uploader.principalForm())
                 .executeUpdate();
         return created;
     }
 
-    public static boolean uploadedBy(String digest, String name) {
-        return ((Number) getEntityManager().createNativeQuery(
-                        "SELECT count(*) FROM blob_upload WHERE digest = :digest AND uploaded_by = :name")
-                .setParameter("digest", digest).setParameter("name", name)
+    /** Whether {@code caller} uploaded the blob: by principal, or by name for uploads from before principals. */
+    public static boolean uploadedBy(String digest, Attribution caller) {
+        return ((Number) getEntityManager().createNativeQuery("""
+                        SELECT count(*) FROM blob_upload WHERE digest = :digest
+                            AND (uploaded_by_principal = :principal
+                                 OR uploaded_by_principal IS NULL AND uploaded_by = :name)""")
+                .setParameter("digest", digest).setParameter("principal", caller.principalForm())
+                .setParameter("name", caller.name())
                 .getSingleResult()).longValue() > 0;
     }
 

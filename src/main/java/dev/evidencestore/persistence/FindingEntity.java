@@ -1,5 +1,6 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.RecordName;
@@ -51,8 +52,24 @@ public class FindingEntity extends PanacheEntityBase {
     @Column(name = "created_by")
     public String createdBy;
 
+    /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
+    @Column(name = "created_by_principal")
+    public String createdByPrincipal;
+
     @Column(name = "proposed_by")
     public String proposedBy;
+
+    /** The principal of {@link #proposedBy}; null on rows written before principals were recorded. */
+    @Column(name = "proposed_by_principal")
+    public String proposedByPrincipal;
+
+    public Attribution creator() {
+        return Attribution.of(createdBy, createdByPrincipal);
+    }
+
+    public Attribution proposer() {
+        return Attribution.of(proposedBy, proposedByPrincipal);
+    }
 
     @OneToMany(mappedBy = "finding", cascade = CascadeType.ALL, orphanRemoval = true)
     // one query for the collections of every row a list query loaded, not one per row

@@ -88,6 +88,10 @@ public class IncidentEntity extends PanacheEntityBase {
     @Column(name = "created_by")
     public String createdBy;
 
+    /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
+    @Column(name = "created_by_principal")
+    public String createdByPrincipal;
+
     public void describe(IncidentDetails details) {
         title = details.title();
         severity = details.severity().wire();

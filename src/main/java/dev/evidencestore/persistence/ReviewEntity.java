@@ -1,5 +1,6 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Decision;
 import dev.evidencestore.domain.Review;
 import dev.evidencestore.domain.ReviewDraft;
@@ -29,8 +30,13 @@ public abstract class ReviewEntity extends PanacheEntityBase {
     @Column(name = "reviewed_by")
     public String reviewedBy;
 
-    public void record(ReviewDraft draft, Instant at, String reviewer) {
-        reviewedBy = reviewer;
+    /** The principal of {@link #reviewedBy}; null on rows written before principals were recorded. */
+    @Column(name = "reviewed_by_principal")
+    public String reviewedByPrincipal;
+
+    public void record(ReviewDraft draft, Instant at, Attribution reviewer) {
+        reviewedBy = reviewer.name();
+        reviewedByPrincipal = reviewer.principalForm();
         decision = draft.decision().wire();
         note = draft.note();
         reviewedAt = at;

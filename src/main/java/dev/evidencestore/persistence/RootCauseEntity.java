@@ -1,5 +1,6 @@
 package dev.evidencestore.persistence;
 
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.RootCauseId;
@@ -48,6 +49,14 @@ public class RootCauseEntity extends PanacheEntityBase {
 
     @Column(name = "proposed_by")
     public String proposedBy;
+
+    /** The principal of {@link #proposedBy}; null on rows written before principals were recorded. */
+    @Column(name = "proposed_by_principal")
+    public String proposedByPrincipal;
+
+    public Attribution proposer() {
+        return Attribution.of(proposedBy, proposedByPrincipal);
+    }
 
     @OneToMany(mappedBy = "rootCause", cascade = CascadeType.ALL, orphanRemoval = true)
     // one query for the collections of every row a list query loaded, not one per row

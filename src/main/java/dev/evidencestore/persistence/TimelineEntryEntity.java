@@ -45,6 +45,10 @@ public class TimelineEntryEntity extends PanacheEntityBase {
     @Column(name = "created_by")
     public String createdBy;
 
+    /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
+    @Column(name = "created_by_principal")
+    public String createdByPrincipal;
+
     /** The entry as reported now: its elapsed time follows the incident's current impact start. */
     public TimelineEntry toTimelineEntry(List<TimelineCitation> citations) {
         SequenceId id = new SequenceId(SequenceId.TIMELINE, new Workspace(incident.workspace),

@@ -1,6 +1,7 @@
 package dev.evidencestore.persistence;
 
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.VerificationResult;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
@@ -44,6 +45,14 @@ public class VerificationEntity extends PanacheEntityBase {
 
     @Column(name = "verified_by")
     public String verifiedBy;
+
+    /** The principal of {@link #verifiedBy}; null on rows written before principals were recorded. */
+    @Column(name = "verified_by_principal")
+    public String verifiedByPrincipal;
+
+    public Attribution verifier() {
+        return Attribution.of(verifiedBy, verifiedByPrincipal);
+    }
 
     public VerificationResult toResult(ArtifactId artifactId) {
         return new VerificationResult(artifactId, Digest.parse(recordedDigest), digestOrNull(computedDigest),

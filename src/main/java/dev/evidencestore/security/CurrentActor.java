@@ -1,16 +1,21 @@
 package dev.evidencestore.security;
 
+import dev.evidencestore.domain.Attribution;
+import dev.evidencestore.domain.DisplayName;
+import dev.evidencestore.domain.Principal;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonString;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-import java.security.Principal;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The actor of the current request, read from its verified token. */
+/**
+ * The actor of the current request, read from its verified token. Every token reaching here passed
+ * {@link IdentityClaims} when it was verified, so its identity claims have their types and its names are showable.
+ */
 @RequestScoped
 public class CurrentActor {
 
@@ -28,9 +33,19 @@ public class CurrentActor {
         return actor;
     }
 
-    /** The name recorded as {@code createdBy}, {@code verifiedBy} or {@code reviewedBy}. */
+    /** The display name recorded as {@code createdBy}, {@code verifiedBy} or {@code reviewedBy}. */
     public String name() {
         return nameOf(get());
+    }
+
+    /** The principal recorded beside {@link #name()}, in the form records keep; null for an anonymous caller. */
+    public String principal() {
+        return attribution().principalForm();
+    }
+
+    /** The display name and principal a record written now carries. */
+    public Attribution attribution() {
+        return get().attribution();
     }
 
     /**
@@ -42,32 +57,32 @@ public class CurrentActor {
     }
 
     private static String nameOf(Actor actor) {
-        return actor.anonymous() ? "anonymous" : actor.name();
+        return actor.anonymous() ? DisplayName.ANONYMOUS : actor.name();
     }
 
     public static Actor of(SecurityIdentity identity) {
         if (identity == null || identity.isAnonymous()) {
             return Actor.ANONYMOUS;
         }
-        Principal principal = identity.getPrincipal();
-        if (!(principal instanceof JsonWebToken token)) {
-            return new Actor(principal.getName(), identity.getRoles(), null);
+        if (!(identity.getPrincipal() instanceof JsonWebToken token)) {
+            // an identity the service made itself (the demo loader), named by what it acts as
+            String name = identity.getPrincipal().getName();
+            return new Actor(name, new Principal(Actor.LOCAL_ISSUER, name), identity.getRoles(), null);
         }
-        String upn = token.getClaim("upn");
-        String name = upn != null ? upn : token.getSubject() != null ? token.getSubject() : principal.getName();
-        return new Actor(name, identity.getRoles(), workspaces(token));
+        String name = IdentityClaims.displayName(token.getClaim(IdentityClaims.UPN),
+                token.getClaim(IdentityClaims.PREFERRED_USERNAME), token.getSubject());
+        return new Actor(name, new Principal(token.getIssuer(), token.getSubject()), identity.getRoles(),
+                workspaces(token));
     }
 
     private static Set<String> workspaces(JsonWebToken token) {
-        Object claim = token.getClaim("workspaces");
-        if (claim == null) {
+        if (!token.containsClaim(IdentityClaims.WORKSPACES)) {
             return null;
         }
-        if (claim instanceof JsonArray array) {
-            return array.stream().filter(JsonString.class::isInstance).map(v -> ((JsonString) v).getString())
-                    .collect(Collectors.toSet());
+        if (token.getClaim(IdentityClaims.WORKSPACES) instanceof JsonArray array) {
+            return array.stream().map(v -> ((JsonString) v).getString()).collect(Collectors.toSet());
         }
-        // a malformed claim limits the token to nothing rather than to everything
+        // IdentityClaims refuses any other type; were one to get here, it would reach nothing rather than everything
         return Set.of();
     }
 }

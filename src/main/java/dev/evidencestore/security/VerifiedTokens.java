@@ -20,7 +20,8 @@ import java.time.Instant;
  * Bearer tokens already verified, until they expire. Tooling sends the same token with every request, and checking
  * its RS256 signature again each time was a third of the CPU a small read cost. A token is immutable: the same
  * string verified once verifies again until its {@code exp}, so only an exact repeat is taken from here, and only
- * while it has not expired; anything else goes to smallrye-jwt's own parser.
+ * while it has not expired; anything else goes to smallrye-jwt's own parser. A token verified here also has its
+ * identity claims checked ({@link IdentityClaims}), so only tokens that passed both are kept.
  */
 @Decorator
 @Priority(10)
@@ -45,7 +46,20 @@ public abstract class VerifiedTokens implements JWTParser {
         if (known != null) {
             return known;
         }
-        JsonWebToken verified = parser.parse(token);
+        JsonWebToken verified;
+        try {
+            verified = parser.parse(token);
+        } catch (ParseException | RuntimeException refused) {
+            // smallrye-jwt refuses some identity claims of another type (a numeric sub) and fails on others with a
+            // ClassCastException (groups as an object); the token is refused either way, and the answer names the
+            // claim when it is one of those, which is what whoever configures the identity provider needs to know
+            IdentityClaims.checkIfReadable(token);
+            if (refused instanceof ParseException parseFailure) {
+                throw parseFailure;
+            }
+            throw new ParseException("the token's claims cannot be read", refused);
+        }
+        IdentityClaims.check(token);
         byToken.put(token, verified);
         return verified;
     }

@@ -51,6 +51,7 @@ public class ActionService {
         item.createdAt = Clock.now();
         item.updatedAt = item.createdAt;
         item.createdBy = actor.name();
+        item.createdByPrincipal = actor.principal();
         item.persist();
         return item.toActionItem(today());
     }

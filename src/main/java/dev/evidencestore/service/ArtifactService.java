@@ -68,7 +68,7 @@ public class ArtifactService {
     }
 
     private boolean insert(IncidentEntity incident, ArtifactDraft draft) {
-        return ArtifactEntity.bindIfFree(incident, draft, Clock.now(), actor.name());
+        return ArtifactEntity.bindIfFree(incident, draft, Clock.now(), actor.attribution());
     }
 
     /** No transaction: an artifact never changes, so after its first read it comes from {@link BoundArtifacts}. */

@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
@@ -56,7 +57,7 @@ public class BlobService {
     /** Records received bytes as a blob uploaded by the caller, in the current transaction or a new one. */
     @Transactional
     public BlobIngest record(StoredBlob blob) {
-        boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), actor.name());
+        boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), actor.attribution());
         return new BlobIngest(blob, created);
     }
 
@@ -81,7 +82,7 @@ public class BlobService {
     /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */
     boolean visible(Digest digest) {
         Actor caller = actor.get();
-        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.name())) {
+        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.attribution())) {
             return true;
         }
         return ArtifactEntity.workspacesBinding(digest.toString()).stream().anyMatch(ws -> publicWorkspaces.contains(ws)

@@ -3,6 +3,7 @@ package dev.evidencestore.service;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Citation;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Decision;
@@ -84,7 +85,9 @@ public class FindingService {
         finding.createdAt = Clock.now();
         finding.proposedAt = finding.createdAt;
         finding.createdBy = actor.name();
+        finding.createdByPrincipal = actor.principal();
         finding.proposedBy = finding.createdBy;
+        finding.proposedByPrincipal = finding.createdByPrincipal;
         finding.cite(artifacts.cited(incident, draft.artifactIds(), draft.kind().citationRule()));
         try {
             finding.persistAndFlush();
@@ -165,6 +168,7 @@ public class FindingService {
         if (changed) {
             finding.proposedAt = Clock.now();
             finding.proposedBy = actor.name();
+            finding.proposedByPrincipal = actor.principal();
         }
         return view(finding);
     }
@@ -173,10 +177,11 @@ public class FindingService {
     public Finding review(FindingId id, ReviewDraft draft) {
         FindingEntity finding = require(id, LockModeType.PESSIMISTIC_WRITE);
         requireProposed(finding);
-        String reviewer = actor.name();
+        Attribution reviewer = actor.attribution();
         if (draft.decision() == Decision.ACCEPTED) {
             if (fourEyes) {
-                FourEyes.requireOtherProposer(reviewer, finding.findingId(), finding.createdBy, finding.proposedBy);
+                FourEyes.requireOtherProposer(reviewer, finding.findingId(), finding.creator(),
+                        finding.proposer());
             }
             requireVerifiedSinceProposed(finding);
             if (fourEyes) {
@@ -208,11 +213,11 @@ public class FindingService {
     /** For each citation: who uploaded the artifact and who ran the passing verifications since the proposal. */
     List<FourEyes.EvidenceCheck> evidenceChecks(FindingEntity finding) {
         return finding.citations.stream().map(citation -> new FourEyes.EvidenceCheck(
-                citation.artifact.toArtifact().id().toString(), citation.artifact.createdBy,
+                citation.artifact.toArtifact().id().toString(), citation.artifact.creator(),
                 VerificationEntity.<VerificationEntity>find("""
                                 artifact = ?1 and verified = true and verifiedAt > ?2 and recordedDigest = ?3""",
                                 citation.artifact, finding.proposedAt, citation.digest)
-                        .stream().map(v -> v.verifiedBy).toList())).toList();
+                        .stream().map(VerificationEntity::verifier).toList())).toList();
     }
 
     private static List<ArtifactId> citedIds(FindingEntity finding) {

@@ -41,6 +41,7 @@ public class IncidentService {
         incident.createdAt = Clock.now();
         incident.updatedAt = incident.createdAt;
         incident.createdBy = actor.name();
+        incident.createdByPrincipal = actor.principal();
         try {
             incident.persistAndFlush();
         } catch (ConstraintViolationException e) {

@@ -3,6 +3,7 @@ package dev.evidencestore.service;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Confidence;
@@ -86,6 +87,7 @@ public class RootCauseService {
         rootCause.status = ReviewStatus.PROPOSED.wire();
         rootCause.proposedAt = Clock.now();
         rootCause.proposedBy = actor.name();
+        rootCause.proposedByPrincipal = actor.principal();
         rootCause.cite(cited);
         rootCause.persist();
         return new RootCauseBinding(view(rootCause), created);
@@ -112,10 +114,10 @@ public class RootCauseService {
     public RootCause review(Workspace workspace, IncidentKey key, ReviewDraft draft) {
         RootCauseEntity rootCause = require(incidents.requireLocked(workspace, key));
         ReviewTransitions.requireRootCauseProposed(rootCause.rootCauseId(), rootCause.reviewStatus());
-        String reviewer = actor.name();
+        Attribution reviewer = actor.attribution();
         if (draft.decision() == Decision.ACCEPTED) {
             if (fourEyes) {
-                FourEyes.requireOtherProposer(reviewer, rootCause.rootCauseId(), rootCause.proposedBy);
+                FourEyes.requireOtherProposer(reviewer, rootCause.rootCauseId(), rootCause.proposer());
             }
             requireSupported(rootCause);
             if (fourEyes) {

@@ -49,6 +49,7 @@ public class TimelineService {
         entry.event = draft.event();
         entry.createdAt = Clock.now();
         entry.createdBy = actor.name();
+        entry.createdByPrincipal = actor.principal();
         entry.persist();
         List<TimelineCitation> citations = new ArrayList<>();
         for (int position = 0; position < cited.size(); position++) {

@@ -94,6 +94,7 @@ public class VerificationService {
         row.verified = verified;
         row.verifiedAt = Clock.now();
         row.verifiedBy = actor.name();
+        row.verifiedByPrincipal = actor.principal();
         row.persist();
         return row.toResult(artifact.id());
     }

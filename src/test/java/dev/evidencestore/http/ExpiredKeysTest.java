@@ -30,7 +30,7 @@ class ExpiredKeysTest {
 
     private static String answered(String createdAt) throws SQLException {
         String key = UUID.randomUUID().toString();
-        Sql.update("INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, created_at, "
+        Sql.update("INSERT INTO idempotency_record (name, idempotency_key, fingerprint, state, lease, created_at, "
                 + "completed_at, status, headers, body) VALUES ('alice', ?, 'sha256:' || repeat('0', 64), 'complete', "
                 + "gen_random_uuid(), " + createdAt + ", " + createdAt + ", 201, '{}', '')", key);
         return key;
@@ -38,7 +38,7 @@ class ExpiredKeysTest {
 
     private static String inFlight(String createdAt) throws SQLException {
         String key = UUID.randomUUID().toString();
-        Sql.update("INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, created_at) "
+        Sql.update("INSERT INTO idempotency_record (name, idempotency_key, fingerprint, state, lease, created_at) "
                 + "VALUES ('alice', ?, 'sha256:' || repeat('0', 64), 'in-flight', gen_random_uuid(), " + createdAt
                 + ")", key);
         return key;

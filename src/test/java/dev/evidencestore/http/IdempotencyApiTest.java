@@ -302,6 +302,64 @@ class IdempotencyApiTest {
     }
 
     @Test
+    void aKeyBelongsToThePrincipalWhateverTheNameIsSpelled() {
+        String incidentKey = Fixtures.newIncident("demo");
+        String key = newKey();
+        String capitalized = Tokens.of("alice", "Alice", Tokens.ALL_ROLES, null);
+        Response first = keyedJson(key, timelineEntry("Alice saw the queue rise.")).post(TIMELINE, "demo",
+                incidentKey);
+        first.then().statusCode(201);
+        assertReplayed(first, as(capitalized).header(KEY, key).contentType(ContentType.JSON)
+                .body(timelineEntry("Alice saw the queue rise.")).post(TIMELINE, "demo", incidentKey));
+        Response reused = invalidAs(capitalized).header(KEY, key).contentType(ContentType.JSON)
+                .body(timelineEntry("Someone else saw it.")).post(TIMELINE, "demo", incidentKey);
+        reused.then().statusCode(422).contentType("application/problem+json")
+                .body("type", equalTo(PROBLEMS + "idempotency-key-reused"))
+                .body("detail", equalTo("this Idempotency-Key was used for a request with another method, path or "
+                        + "body; a new request needs a new key"));
+    }
+
+    @Test
+    void twoSubjectsSharingANameHoldKeysApart() throws SQLException {
+        String incidentKey = Fixtures.newIncident("demo");
+        String key = newKey();
+        String otherAlice = Tokens.of("alice-2", "alice", Tokens.ALL_ROLES, null);
+        keyedJson(key, timelineEntry("Alice saw the queue rise.")).post(TIMELINE, "demo", incidentKey)
+                .then().statusCode(201);
+        as(otherAlice).header(KEY, key).contentType(ContentType.JSON).body(timelineEntry("The other Alice saw it."))
+                .post(TIMELINE, "demo", incidentKey).then().statusCode(201).header(REPLAYED, (String) null)
+                .body("event", equalTo("The other Alice saw it."));
+        assertEquals(2, count("SELECT count(*) FROM timeline_entry t JOIN incident i ON i.id = t.incident_id "
+                + "WHERE i.workspace = 'demo' AND i.incident_key = ?", incidentKey));
+    }
+
+    /** A record from before principals were recorded has only its owner's name, and stays that name's. */
+    @Test
+    void aKeyRecordedBeforePrincipalsStaysItsNames() throws SQLException {
+        String otherAlice = Tokens.of("alice-2", "alice", Tokens.ALL_ROLES, null);
+        Map<String, Object> body = incident(Evidence.uniqueKey());
+        String answered = UUID.randomUUID().toString();
+        Response first = keyedJson(answered, body).post(INCIDENTS, "demo");
+        first.then().statusCode(201);
+        String named = UUID.randomUUID().toString();
+        Sql.update("INSERT INTO idempotency_record (name, idempotency_key, fingerprint, state, lease, created_at, "
+                + "completed_at, status, headers, body) SELECT name, ?, fingerprint, state, gen_random_uuid(), "
+                + "created_at, completed_at, status, headers, body FROM idempotency_record WHERE idempotency_key = ?",
+                named, answered);
+        assertReplayed(first, as(otherAlice).header(KEY, named).contentType(ContentType.JSON).body(body)
+                .post(INCIDENTS, "demo"));
+        as(Tokens.of("carol", "investigator", "reader")).header(KEY, named).contentType(ContentType.JSON)
+                .body(incident(Evidence.uniqueKey())).post(INCIDENTS, "demo").then().statusCode(201)
+                .header(REPLAYED, (String) null);
+        String running = UUID.randomUUID().toString();
+        Sql.update("INSERT INTO idempotency_record (name, idempotency_key, fingerprint, state, lease, created_at) "
+                + "SELECT name, ?, fingerprint, 'in-flight', gen_random_uuid(), now() FROM idempotency_record "
+                + "WHERE idempotency_key = ?", running, answered);
+        problem(invalidAs(otherAlice).header(KEY, running).contentType(ContentType.JSON).body(body)
+                .post(INCIDENTS, "demo").then(), 409, "idempotency-key-in-flight");
+    }
+
+    @Test
     void aReplayStillNeedsTheRoleAndTheWorkspace() {
         String key = newKey();
         String incidentKey = Evidence.uniqueKey();
@@ -346,9 +404,9 @@ class IdempotencyApiTest {
         String answered = UUID.randomUUID().toString();
         keyedJson(answered, body).post(INCIDENTS, "demo").then().statusCode(201);
         String running = UUID.randomUUID().toString();
-        Sql.update("INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, created_at) "
-                + "SELECT principal, ?, fingerprint, 'in-flight', gen_random_uuid(), now() FROM idempotency_record "
-                + "WHERE principal = 'alice' AND idempotency_key = ?", running, answered);
+        Sql.update("INSERT INTO idempotency_record (principal, name, idempotency_key, fingerprint, state, lease, "
+                + "created_at) SELECT principal, name, ?, fingerprint, 'in-flight', gen_random_uuid(), now() "
+                + "FROM idempotency_record WHERE idempotency_key = ?", running, answered);
         Response waiting = keyedJson(running, body).post(INCIDENTS, "demo");
         waiting.then().statusCode(409).header("Retry-After", "1").contentType("application/problem+json");
         assertEquals(Map.of("type", PROBLEMS + "idempotency-key-in-flight",
@@ -376,10 +434,10 @@ class IdempotencyApiTest {
     @Test
     void anExpiredKeyIsFree() throws SQLException {
         String key = UUID.randomUUID().toString();
-        Sql.update("INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, "
-                + "created_at, completed_at, status, headers, body) VALUES ('alice', ?, 'sha256:' || repeat('0', 64), "
-                + "'complete', gen_random_uuid(), now() - interval '25 hours', now() - interval '25 hours', 201, "
-                + "'{}', '')", key);
+        Sql.update("INSERT INTO idempotency_record (principal, name, idempotency_key, fingerprint, state, lease, "
+                + "created_at, completed_at, status, headers, body) VALUES (?, 'alice', ?, 'sha256:' || repeat('0', "
+                + "64), 'complete', gen_random_uuid(), now() - interval '25 hours', now() - interval '25 hours', 201, "
+                + "'{}', '')", Tokens.ISSUER + " alice", key);
         keyedJson(key, incident(Evidence.uniqueKey())).post(INCIDENTS, "demo").then().statusCode(201)
                 .header(REPLAYED, (String) null);
     }
@@ -398,9 +456,9 @@ class IdempotencyApiTest {
     }
 
     /** A key held by a request that has not answered, as one whose instance died would leave it. */
-    private static void claim(String principal, String key, String createdAt) throws SQLException {
-        Sql.update("INSERT INTO idempotency_record (principal, idempotency_key, fingerprint, state, lease, created_at) "
-                + "VALUES (?, ?, 'sha256:' || repeat('0', 64), 'in-flight', gen_random_uuid(), " + createdAt + ")",
-                principal, key);
+    private static void claim(String name, String key, String createdAt) throws SQLException {
+        Sql.update("INSERT INTO idempotency_record (principal, name, idempotency_key, fingerprint, state, lease, "
+                + "created_at) VALUES (?, ?, ?, 'sha256:' || repeat('0', 64), 'in-flight', gen_random_uuid(), "
+                + createdAt + ")", Tokens.ISSUER + " " + name, name, key);
     }
 }

@@ -12,6 +12,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +33,13 @@ public final class Tokens {
 
     /** A token for {@code upn} with these roles, limited to {@code workspaces} unless that is null. */
     public static String of(String upn, Set<String> roles, List<String> workspaces) {
-        JwtClaimsBuilder claims = Jwt.upn(upn).subject(upn).issuer(ISSUER).groups(roles).expiresIn(Duration.ofMinutes(30));
+        return of(upn, upn, roles, workspaces);
+    }
+
+    /** A token for the subject {@code sub}, showing the name {@code upn}. */
+    public static String of(String sub, String upn, Set<String> roles, List<String> workspaces) {
+        JwtClaimsBuilder claims = Jwt.upn(upn).subject(sub).issuer(ISSUER).groups(roles)
+                .expiresIn(Duration.ofMinutes(30));
         if (workspaces != null) {
             claims.claim("workspaces", workspaces);
         }
@@ -55,14 +62,15 @@ public final class Tokens {
 
     public static String expired() {
         long issued = Instant.now().minusSeconds(3600).getEpochSecond();
-        return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(issued)
+        return Jwt.upn("alice").subject("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(issued)
                 .expiresAt(Instant.now().minusSeconds(120).getEpochSecond()).sign(DEV_KEY);
     }
 
     /** Alice's token whose {@code exp} is {@code seconds} from now (negative: already past). */
     public static String expiringIn(long seconds) {
         long now = Instant.now().getEpochSecond();
-        return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(now - 3600).expiresAt(now + seconds)
+        return Jwt.upn("alice").subject("alice").issuer(ISSUER).groups(ALL_ROLES).issuedAt(now - 3600)
+                .expiresAt(now + seconds)
                 .sign(DEV_KEY);
     }
 
@@ -75,6 +83,26 @@ public final class Tokens {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
             return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).sign(generator.generateKeyPair().getPrivate());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A token signed with the dev key whose payload is {@code members} (JSON object members, as written) after
+     * {@code iss}, {@code iat} and {@code exp}: for claims of types the builder would not write.
+     */
+    public static String withClaims(String members) {
+        Base64.Encoder url = Base64.getUrlEncoder().withoutPadding();
+        String header = url.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        long now = Instant.now().getEpochSecond();
+        String payload = url.encodeToString(("{\"iss\":\"" + ISSUER + "\",\"iat\":" + now + ",\"exp\":"
+                + (now + 600) + "," + members + "}").getBytes(StandardCharsets.UTF_8));
+        try {
+            Signature rsa = Signature.getInstance("SHA256withRSA");
+            rsa.initSign(DEV_KEY);
+            rsa.update((header + "." + payload).getBytes(StandardCharsets.US_ASCII));
+            return header + "." + payload + "." + url.encodeToString(rsa.sign());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
