@@ -5,7 +5,6 @@ import dev.evidencestore.domain.ActionStatus;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.ArtifactKind;
-import dev.evidencestore.domain.AuditCheckpoint;
 import dev.evidencestore.domain.Citation;
 import dev.evidencestore.domain.Confidence;
 import dev.evidencestore.domain.Decision;
@@ -19,6 +18,7 @@ import dev.evidencestore.domain.IncidentDetails;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.IncidentStatus;
+import dev.evidencestore.domain.LogCheckpoint;
 import dev.evidencestore.domain.Narrative;
 import dev.evidencestore.domain.Review;
 import dev.evidencestore.domain.ReviewStatus;
@@ -51,8 +51,10 @@ final class RecordWithText {
     static final Digest GAP_DIGEST = Digest.parse("sha256:" + "a1".repeat(32));
     static final FindingId SUPPORTING = FindingId.parse("finding:demo:v1:INC-1423:queue-after-deploy");
     static final FindingId UNAVAILABLE = FindingId.parse("finding:demo:v1:INC-1423:intercom-gap");
-    static final AuditCheckpoint CHECKPOINT = new AuditCheckpoint(42, "ab".repeat(32),
-            Instant.parse("2026-06-19T08:00:00Z"), "MCowBQYDK2VwAyEA" + "A".repeat(28), "c2ln");
+    static final LogCheckpoint CHECKPOINT = new LogCheckpoint("evidence-store.test/audit", 42,
+            "UNhY4JhezH9gQYqvDMWrWH9CwlcKiECVqejMrND2VFw=", "366c25f7", "evidence-store.test/audit\n42\n"
+            + "UNhY4JhezH9gQYqvDMWrWH9CwlcKiECVqejMrND2VFw=\n\n\u2014 evidence-store.test/audit c2lnbmF0dXJl\n",
+            Instant.parse("2026-06-19T08:00:00Z"));
 
     private static final Instant AT = Instant.parse("2026-06-18T09:00:00Z");
 
