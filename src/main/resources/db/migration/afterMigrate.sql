@@ -20,6 +20,9 @@ BEGIN
   IF runtime = current_user THEN
     RETURN;
   END IF;
+  -- instances starting together each run this, outside Flyway's lock; two GRANTs on one table at once fail with
+  -- "tuple concurrently updated", so they take turns
+  PERFORM pg_advisory_xact_lock(hashtextextended('evidence-store: runtime role grants', 0));
   EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), runtime);
   EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM %I', current_schema(), runtime);
   FOR decision IN SELECT * FROM (VALUES

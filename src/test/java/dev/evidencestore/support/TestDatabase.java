@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,9 +63,16 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
             deleteRecursively(BLOB_DIR);
             prepared = true;
         }
-        return Map.of("quarkus.datasource.jdbc.url", URL, "quarkus.datasource.username", RUNTIME_USER,
-                "quarkus.flyway.username", USER, "quarkus.flyway.password", PASSWORD,
-                "evidence.storage.filesystem.path", BLOB_DIR.toString());
+        Map<String, String> settings = new HashMap<>(roles());
+        settings.put("quarkus.datasource.jdbc.url", URL);
+        settings.put("evidence.storage.filesystem.path", BLOB_DIR.toString());
+        return settings;
+    }
+
+    /** The settings of two roles: the superuser migrates and owns the tables, the service runs as the runtime role. */
+    public static Map<String, String> roles() {
+        return Map.of("quarkus.datasource.username", RUNTIME_USER,
+                "quarkus.flyway.username", USER, "quarkus.flyway.password", PASSWORD);
     }
 
     @Override
