@@ -56,6 +56,10 @@ BEGIN
     -- the migrations' own bookkeeping: the owner's alone
     ('${flyway:table}',       '')
   ) AS listed (relation, privileges) LOOP
+    -- a table the runtime role owns (one role used to do both, and its tables were not moved to the owner) keeps its
+    -- owner's privileges: revoking them would stop the service, and the service's start warns about it instead
+    CONTINUE WHEN pg_has_role(runtime, (SELECT relowner FROM pg_class
+                                        WHERE oid = to_regclass(quote_ident(decision.relation))), 'MEMBER');
     EXECUTE format('REVOKE ALL ON TABLE %I FROM %I', decision.relation, runtime);
     IF decision.privileges <> '' THEN
       EXECUTE format('GRANT %s ON TABLE %I TO %I', decision.privileges, decision.relation, runtime);
