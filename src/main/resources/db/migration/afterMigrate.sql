@@ -26,7 +26,7 @@ BEGIN
   EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), runtime);
   EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM %I', current_schema(), runtime);
   FOR decision IN SELECT * FROM (VALUES
-    -- evidence and the record: written once, never changed (the triggers refuse it even to whoever may)
+    -- evidence and the record: written once, never changed (the triggers refuse it too, but bind only non-owners)
     ('blob',                  'SELECT, INSERT'),
     ('blob_upload',           'SELECT, INSERT'),
     ('blob_content',          'SELECT, INSERT'),
@@ -65,7 +65,7 @@ BEGIN
       EXECUTE format('GRANT %s ON TABLE %I TO %I', decision.privileges, decision.relation, runtime);
     END IF;
   END LOOP;
-  -- identity columns need no grant; the postgres blob backend draws its content ids itself
+  -- sequences: identity columns need no grant; the postgres blob backend draws its content ids itself
   EXECUTE format('GRANT USAGE ON SEQUENCE blob_content_id_seq TO %I', runtime);
   -- PUBLIC may create in the public schema on PostgreSQL 14 and older, and only the schema's owner can change that
   IF has_schema_privilege(runtime, current_schema(), 'CREATE') THEN

@@ -128,6 +128,28 @@ class RuntimeRoleTest {
         assertEquals(decisions(), held);
     }
 
+    /** Identity columns draw from their sequence without a grant; any other sequence is drawn by the service. */
+    @Test
+    void theRuntimeRoleMayDrawFromEverySequenceNotBehindAnIdentityColumn() throws SQLException {
+        List<String> refused = new ArrayList<>();
+        try (Connection connection = Sql.connect();
+             PreparedStatement query = connection.prepareStatement("""
+                     WITH sequence AS MATERIALIZED (
+                       SELECT c.oid, c.relname FROM pg_class c
+                       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'S'
+                         AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'i'))
+                     -- materialized first: has_sequence_privilege fails on anything but a sequence
+                     SELECT relname FROM sequence WHERE NOT has_sequence_privilege(?, oid, 'USAGE')""")) {
+            query.setString(1, TestDatabase.RUNTIME_USER);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    refused.add(rows.getString(1));
+                }
+            }
+        }
+        assertEquals(List.of(), refused, "sequences without a GRANT USAGE in db/migration/afterMigrate.sql");
+    }
+
     @Test
     void theSuperuserIsWarnedAbout() throws SQLException {
         try (Connection connection = Sql.connect()) {
