@@ -31,11 +31,20 @@ service_psql() {
     psql -X -q -v ON_ERROR_STOP=1 -h "${PGHOST:-127.0.0.1}" -p "${PGPORT:-5432}" -U postgres "$@"
 }
 
-# service_db_fresh NAME: drops NAME if a previous run left it, creates it empty, and notes it for service_cleanup
+# The role the service runs as, as production should (docs/operations.md, "Database roles"): postgres migrates and owns
+# the tables, the service gets only the grants of db/migration/afterMigrate.sql. Roles belong to the whole PostgreSQL,
+# so this one is shared with the tests (support/TestDatabase) and other runs, made when missing and never dropped.
+SERVICE_RUNTIME_ROLE=evidence_runtime
+
+# service_db_fresh NAME: drops NAME if a previous run left it, creates it empty (and the runtime role when missing),
+# and notes it for service_cleanup
 service_db_fresh() {
     local name=$1
     [[ $name =~ ^[a-z_][a-z0-9_]*$ ]] || { echo "service_db_fresh: not a plain database name: $name" >&2; return 2; }
+    # another run may create the role at the same moment: losing that race is as good as winning it
     service_psql -d postgres -c "SET client_min_messages = warning" \
+        -c "DO \$\$ BEGIN CREATE ROLE $SERVICE_RUNTIME_ROLE LOGIN;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END \$\$" \
         -c "DROP DATABASE IF EXISTS $name WITH (FORCE)" -c "CREATE DATABASE $name" > /dev/null || return 1
     local known
     for known in "${SERVICE_DATABASES[@]}"; do [ "$known" != "$name" ] || return 0; done
@@ -80,7 +89,8 @@ service_start() {
     (cd "$SERVICE_APP" && exec java "-Xmx${SERVICE_HEAP:-128m}" "${jvm_options[@]}" \
         -Dquarkus.http.port="$port" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://${PGHOST:-127.0.0.1}:${PGPORT:-5432}/$database" \
-        -Dquarkus.datasource.username=postgres \
+        -Dquarkus.datasource.username="$SERVICE_RUNTIME_ROLE" \
+        -Dquarkus.flyway.username=postgres -Dquarkus.flyway.password=trust \
         -Devidence.storage.backend="$backend" \
         ${blobs:+"-Devidence.storage.filesystem.path=$blobs"} \
         -Dmp.jwt.verify.publickey.location="$SERVICE_KEYS/jwt-public.pem" \

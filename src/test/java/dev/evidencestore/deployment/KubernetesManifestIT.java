@@ -73,6 +73,51 @@ class KubernetesManifestIT {
     }
 
     @Test
+    void onlyTheMigrationJobHoldsTheOwnersCredentials() {
+        List<String> job = secretsOf(migrationContainer());
+        assertTrue(job.contains("evidence-store-migration"), job.toString());
+        assertTrue(migrationContainer().at("/envFrom").toString()
+                .contains("{\"secretRef\":{\"name\":\"evidence-store-migration\",\"optional\":true}}"),
+                "an installation with one role has no such secret: " + migrationContainer().at("/envFrom"));
+        List<String> service = secretsOf(container());
+        assertFalse(service.contains("evidence-store-migration"), service.toString());
+        assertTrue(job.containsAll(service), "the Job also has the runtime role's settings: " + job);
+    }
+
+    /** src/main/kubernetes/kubernetes.yml names the Job, and then has to give what Quarkus would have given it. */
+    @Test
+    void theMigrationJobRunsTheServicesImage() {
+        assertEquals(container().path("image").asText(), migrationContainer().path("image").asText(),
+                "change the image in src/main/kubernetes/kubernetes.yml to the Deployment's");
+        assertEquals("OnFailure", migrationJob.at("/spec/template/spec/restartPolicy").asText());
+        assertEquals("true", env(migrationContainer(), "QUARKUS_INIT_AND_EXIT"));
+        assertEquals("true", env(migrationContainer(), "QUARKUS_FLYWAY_ACTIVE"));
+    }
+
+    private static JsonNode migrationContainer() {
+        return migrationJob.at("/spec/template/spec/containers/0");
+    }
+
+    private static List<String> secretsOf(JsonNode container) {
+        List<String> names = new ArrayList<>();
+        container.path("envFrom").forEach(source -> {
+            if (source.has("secretRef")) {
+                names.add(source.path("secretRef").path("name").asText());
+            }
+        });
+        return names;
+    }
+
+    private static String env(JsonNode container, String name) {
+        for (JsonNode variable : container.path("env")) {
+            if (variable.path("name").asText().equals(name)) {
+                return variable.path("value").asText();
+            }
+        }
+        return null;
+    }
+
+    @Test
     void metricsAreScrapedByAnnotationWithoutTheOperatorsCustomResource() {
         JsonNode annotations = deployment.at("/metadata/annotations");
         assertEquals("true", annotations.path("prometheus.io/scrape").asText());

@@ -67,7 +67,8 @@ class TwoInstancesIT {
     private static ServiceInstance instance(String name, int port, Map<String, String> storage) {
         Map<String, String> settings = new HashMap<>(storage);
         settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + DATABASE);
-        settings.put("quarkus.datasource.username", TestDatabase.USER);
+        // two roles, as production should run: the service cannot undo the write-once triggers
+        settings.putAll(TestDatabase.roles());
         settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
         settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
         settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());

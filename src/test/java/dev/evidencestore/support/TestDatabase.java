@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,13 +30,31 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
     /** Overridable so that two checkouts can run their suites at once without sharing a database. */
     public static final String NAME = System.getenv().getOrDefault("EVIDENCE_TEST_DB", "evidence_test");
     public static final String URL = "jdbc:postgresql://" + HOST + "/" + NAME;
+    /** The superuser: it creates the databases, runs the migrations (so owns the tables) and plays the operator. */
     public static final String USER = System.getenv().getOrDefault("EVIDENCE_TEST_PGUSER", "postgres");
+    /**
+     * The role the service runs as, with only what afterMigrate.sql grants it. Roles belong to the whole PostgreSQL
+     * cluster, not to one database, so checkouts testing at once share it; it is made when missing and never dropped.
+     */
+    public static final String RUNTIME_USER = "evidence_runtime";
+    /** Any password: the local PostgreSQL trusts 127.0.0.1, but Flyway takes its own user only with a password too. */
+    public static final String PASSWORD = "trust";
     public static final Path BLOB_DIR = Paths.get("target/test-blobs");
 
     private static final boolean KEEP = "1".equals(System.getenv("EVIDENCE_TEST_KEEP_DATABASES"));
     private static final Set<String> MADE = ConcurrentHashMap.newKeySet();
 
     private static boolean prepared;
+
+    /** Another checkout may create the role at the same moment: losing that race is as good as winning it. */
+    private static final String CREATE_RUNTIME_ROLE = """
+            DO $$
+            BEGIN
+                CREATE ROLE %s LOGIN;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN
+                NULL;
+            END
+            $$""".formatted(RUNTIME_USER);
 
     @Override
     public synchronized Map<String, String> start() {
@@ -44,8 +63,16 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
             deleteRecursively(BLOB_DIR);
             prepared = true;
         }
-        return Map.of("quarkus.datasource.jdbc.url", URL, "quarkus.datasource.username", USER,
-                "evidence.storage.filesystem.path", BLOB_DIR.toString());
+        Map<String, String> settings = new HashMap<>(roles());
+        settings.put("quarkus.datasource.jdbc.url", URL);
+        settings.put("evidence.storage.filesystem.path", BLOB_DIR.toString());
+        return settings;
+    }
+
+    /** The settings of two roles: the superuser migrates and owns the tables, the service runs as the runtime role. */
+    public static Map<String, String> roles() {
+        return Map.of("quarkus.datasource.username", RUNTIME_USER,
+                "quarkus.flyway.username", USER, "quarkus.flyway.password", PASSWORD);
     }
 
     @Override
@@ -57,9 +84,12 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
         recreate(NAME);
     }
 
-    /** Drops and creates the database {@code name} on the test PostgreSQL; it is dropped when the JVM exits. */
+    /**
+     * Drops and creates the database {@code name} on the test PostgreSQL, and the runtime role if it is missing; the
+     * database is dropped when the JVM exits.
+     */
     public static void recreate(String name) {
-        administer("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)", "CREATE DATABASE " + name);
+        administer(CREATE_RUNTIME_ROLE, "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)", "CREATE DATABASE " + name);
         if (!KEEP && MADE.add(name)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> dropQuietly(name), "drop " + name));
         }
