@@ -39,6 +39,10 @@ BEGIN
     ('timeline_citation',     'SELECT, INSERT'),
     ('audit_entry',           'SELECT, INSERT'),
     ('audit_checkpoint',      'SELECT, INSERT'),
+    ('audit_tree_node',       'SELECT, INSERT'),
+    ('audit_tree_checkpoint', 'SELECT, INSERT'),
+    -- entries waiting for their place in the log: the sequencer deletes them as it writes their audit_entry rows
+    ('audit_pending',         'SELECT, INSERT, DELETE'),
     -- patched: an incident's details, a proposed finding or root cause (frozen once decided), an action's status and
     -- due date; the triggers keep what is fixed. UPDATE also lets the service lock their rows (SELECT ... FOR UPDATE).
     ('incident',              'SELECT, INSERT, UPDATE'),
