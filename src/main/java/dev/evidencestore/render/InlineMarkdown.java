@@ -52,8 +52,11 @@ final class InlineMarkdown {
      * check) or a browser also break lines at: vertical tab, form feed, NEL, the line and paragraph separators.
      */
     private static final Pattern LINE_BREAK = Pattern.compile("\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]");
-    /** Characters with an inline meaning anywhere in a line; the rest of ASCII punctuation only at a line start. */
-    private static final String INLINE_MARKUP = "\\`*_[]<&#";
+    /**
+     * Characters with an inline meaning anywhere in a line; the rest of ASCII punctuation only at a line start.
+     * {@code !} is one: a literal one right before a link the text keeps would make that link an image.
+     */
+    private static final String INLINE_MARKUP = "\\`*_[]<&#!";
     private static final String ASCII_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
     private InlineMarkdown() {

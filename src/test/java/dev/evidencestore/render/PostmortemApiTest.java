@@ -175,7 +175,10 @@ class PostmortemApiTest {
                 + "<p>- ## Evidence and review record</p>\n"
                 + "<p>Root cause <strong>accepted</strong> by reviewer timo; all evidence verified.</p>\n"
                 + "<p>```text</p>\n<h2>Impact</h2>"));
-        assertThat(html, not(containsString("<pre>")));
+        // the one code block is the service's own: the signed checkpoint, after every record section
+        assertEquals(html.indexOf("<pre>"), html.lastIndexOf("<pre>"), "one code block");
+        assertThat(html.substring(html.indexOf("<pre>") - 200, html.indexOf("<pre>")),
+                containsString("Latest signed audit checkpoint"));
         assertThat(html, endsWith("<p>Evidence manifest digest: <code>" + manifestDigest + "</code></p>\n"));
 
         assertEquals(page, bundledPostmortem());
