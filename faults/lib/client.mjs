@@ -437,7 +437,7 @@ function idempotentWrites(fixtures) {
             return { method: 'POST', path: `/api/v1/findings/${findingId}/reviews`, headers: json,
                 body: body('Not shown.'), other: body('Not shown either.') };
         } },
-        createAuditCheckpoint: { table: 'audit_checkpoint', async fresh() {
+        createAuditCheckpoint: { table: 'audit_tree_checkpoint', async fresh() {
             // no body: another request with the key is one that sends a body
             return { method: 'POST', path: '/api/v1/audit/checkpoints', headers: {}, body: undefined,
                 other: jsonBody({}), otherHeaders: json };
