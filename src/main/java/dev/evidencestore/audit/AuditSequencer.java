@@ -8,8 +8,10 @@ import dev.evidencestore.verify.Node;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -69,6 +71,14 @@ class AuditSequencer {
             }
             return true;
         }
+    }
+
+    /**
+     * Runs from the start, not from the first write: entries left pending by an instance that died are sequenced
+     * even if no request ever comes to this one.
+     */
+    void onStart(@Observes StartupEvent started) {
+        ensureRunning();
     }
 
     private synchronized void ensureRunning() {

@@ -52,6 +52,21 @@ class AuditSequencerTest {
         assertEquals(true, api().contentType("application/json").body("{}").post("/api/v1/audit/verify").then().statusCode(200).extract().path("intact"));
     }
 
+    /** An entry its instance committed and then died before sequencing: another instance sequences it unasked. */
+    @Test
+    void anEntryLeftPendingIsSequencedWithoutARequest() throws Exception {
+        String path = "/api/v1/workspaces/left-pending/incidents/P-1";
+        Sql.update("INSERT INTO audit_pending (at, actor, workspace, method, path, target, status) "
+                + "VALUES (now(), 'alice', 'left-pending', 'POST', ?, ?, 201)", path, path);
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (Sql.count("SELECT count(*) FROM audit_entry WHERE path = ?", path) == 0
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(1, Sql.count("SELECT count(*) FROM audit_entry WHERE path = ?", path));
+        assertEquals(0, Sql.count("SELECT count(*) FROM audit_pending WHERE path = ?", path));
+    }
+
     /** Rebuilds every perfect subtree from the entries' canonical JSON and compares it with the stored node. */
     private void assertStoredTreeIsTheTreeOfTheEntries(long entries) throws Exception {
         List<AuditEntry> all = log.range(0, entries, (int) entries + 1);
