@@ -31,7 +31,15 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 trap service_cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-PATH=$PATH:/usr/lib/postgresql/15/bin
+PATH=$PATH:$(dirname "$(ls /usr/lib/postgresql/*/bin/pgbench 2> /dev/null | sort -V | tail -n 1)")
+missing=()
+for tool in hyperfine jq curl pgbench; do command -v "$tool" > /dev/null || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+    missing=("${missing[@]/#pgbench/postgresql-contrib}")
+    log "installing ${missing[*]}"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
 mkdir -p "$WORK" "$(dirname "$OUT")"
 [ "${SKIP_BUILD:-0}" = 1 ] || ./mvnw -B -q package -DskipTests -Dexec.skip
 service_keys "$WORK/keys"
