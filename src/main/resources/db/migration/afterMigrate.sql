@@ -41,6 +41,7 @@ BEGIN
     ('audit_checkpoint',      'SELECT, INSERT'),
     ('audit_tree_node',       'SELECT, INSERT'),
     ('audit_tree_checkpoint', 'SELECT, INSERT'),
+    ('review_statement',      'SELECT, INSERT'),
     -- entries waiting for their place in the log: the sequencer deletes them as it writes their audit_entry rows
     ('audit_pending',         'SELECT, INSERT, DELETE'),
     -- patched: an incident's details, a proposed finding or root cause (frozen once decided), an action's status and

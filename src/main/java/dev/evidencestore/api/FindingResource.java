@@ -9,6 +9,7 @@ import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.FindingService;
+import dev.evidencestore.service.ReviewStatementService;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -31,9 +32,12 @@ public class FindingResource {
     private final FindingService findings;
     private final ObjectMapper mapper;
     private final AuditedWrite writes;
+    private final ReviewStatementService statements;
 
-    FindingResource(FindingService findings, ObjectMapper mapper, AuditedWrite writes) {
+    FindingResource(FindingService findings, ObjectMapper mapper, AuditedWrite writes,
+                    ReviewStatementService statements) {
         this.writes = writes;
+        this.statements = statements;
         this.findings = findings;
         this.mapper = mapper;
     }
@@ -42,6 +46,13 @@ public class FindingResource {
     @PermitAll
     public FindingResponse get(@PathParam("id") FindingId id) {
         return FindingResponse.of(findings.get(id));
+    }
+
+    @GET
+    @PermitAll
+    @Path(Routes.STATEMENTS)
+    public ReviewStatementListResponse statements(@PathParam("id") FindingId id) {
+        return ReviewStatementListResponse.of(statements.forFinding(id));
     }
 
     @PATCH

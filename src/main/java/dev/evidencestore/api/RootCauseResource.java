@@ -8,6 +8,7 @@ import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
+import dev.evidencestore.service.ReviewStatementService;
 import dev.evidencestore.service.RootCauseBinding;
 import dev.evidencestore.service.RootCauseService;
 import jakarta.annotation.security.PermitAll;
@@ -29,9 +30,11 @@ public class RootCauseResource {
 
     private final RootCauseService rootCauses;
     private final AuditedWrite writes;
+    private final ReviewStatementService statements;
 
-    RootCauseResource(RootCauseService rootCauses, AuditedWrite writes) {
+    RootCauseResource(RootCauseService rootCauses, AuditedWrite writes, ReviewStatementService statements) {
         this.writes = writes;
+        this.statements = statements;
         this.rootCauses = rootCauses;
     }
 
@@ -55,6 +58,14 @@ public class RootCauseResource {
     @PermitAll
     public RootCauseResponse get(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
         return RootCauseResponse.of(rootCauses.get(workspace, key));
+    }
+
+    @GET
+    @PermitAll
+    @Path(Routes.STATEMENTS)
+    public ReviewStatementListResponse statements(@PathParam("workspace") Workspace workspace,
+                                                  @PathParam("key") IncidentKey key) {
+        return ReviewStatementListResponse.of(statements.forRootCause(workspace, key));
     }
 
     @POST

@@ -17,7 +17,9 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * The append-only record of every write the service was asked for. An entry is written with its write, in the
@@ -63,6 +65,16 @@ public class AuditLog {
             LOG.warnf("audit entries were not sequenced within %s; they are durable and stay pending",
                     SEQUENCING_WAIT);
         }
+    }
+
+    /**
+     * The leaf index of the entry of the write with this request ID ({@link EntryLink}), in the current transaction;
+     * empty while the entry waits for its place in the log.
+     */
+    @Transactional
+    public OptionalLong leafIndexOf(UUID requestId) {
+        Long seq = AuditEntryEntity.seqOf(requestId);
+        return seq == null ? OptionalLong.empty() : OptionalLong.of(seq - 1);
     }
 
     /** A workspace's entries, oldest first; {@code after} is the cursor of the previous page, or null for the first. */

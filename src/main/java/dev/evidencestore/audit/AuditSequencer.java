@@ -170,7 +170,9 @@ class AuditSequencer {
         Map<Node, byte[]> nodes = new LinkedHashMap<>();
         for (AuditPendingEntity entry : pending) {
             AuditEntry sequenced = AuditEntry.chain(++seq, entry.at, AuditEvent.of(entry), previous);
-            rows.add(sequenced.toRow());
+            AuditEntryEntity row = sequenced.toRow();
+            row.requestId = entry.requestId;
+            rows.add(row);
             nodes.putAll(tree.append(MerkleHash.leaf(sequenced.canonicalJson())));
             previous = sequenced.entryHash();
         }

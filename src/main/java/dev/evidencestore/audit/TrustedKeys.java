@@ -1,6 +1,7 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.verify.DsseEnvelope;
 import dev.evidencestore.verify.Ed25519Keys;
 import dev.evidencestore.verify.MalformedInput;
 import dev.evidencestore.verify.NoteKey;
@@ -61,8 +62,17 @@ public class TrustedKeys {
         return keys;
     }
 
-    TrustedKey signing() {
+    /** The key that signs checkpoints and review statements now. */
+    public TrustedKey signing() {
         return keys.get(0);
+    }
+
+    /**
+     * A DSSE envelope of {@code payload} signed with the signing key; its key ID is the key's hex C2SP key hash, the
+     * ID checkpoints and {@code GET /api/v1/audit/keys} name it by.
+     */
+    public DsseEnvelope signEnvelope(String payloadType, byte[] payload) {
+        return DsseEnvelope.sign(payloadType, payload, signing().keyId(), signingKey);
     }
 
     /** Signs a note body with the signing key. */

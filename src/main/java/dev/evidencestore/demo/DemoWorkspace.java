@@ -2,6 +2,7 @@ package dev.evidencestore.demo;
 
 import dev.evidencestore.audit.AuditEvent;
 import dev.evidencestore.audit.AuditLog;
+import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.cluster.ClusterLock;
 import dev.evidencestore.demo.DemoInvestigation.ArtifactFile;
 import dev.evidencestore.demo.DemoInvestigation.FindingRecord;
@@ -66,6 +67,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -99,13 +101,15 @@ public class DemoWorkspace {
     private final CurrentIdentityAssociation identities;
     private final AuditLog audit;
     private final ClusterLock cluster;
+    private final EntryLink link;
 
     private volatile RuntimeException startupFailure;
 
     DemoWorkspace(DemoConfig config, IncidentService incidents, BlobService blobs, ArtifactService artifacts,
                   VerificationService verifications, FindingService findings, RootCauseService rootCauses,
                   TimelineService timeline, ActionService actions, CurrentIdentityAssociation identities,
-                  AuditLog audit, ClusterLock cluster) {
+                  AuditLog audit, ClusterLock cluster, EntryLink link) {
+        this.link = link;
         this.config = config;
         this.incidents = incidents;
         this.blobs = blobs;
@@ -398,21 +402,27 @@ public class DemoWorkspace {
     /**
      * Does {@code work} as {@code name}, then appends the audit entry that the API request doing the same would
      * leave ({@code method} on {@code path}): the answer on success, the problem's status and slug on a refusal,
-     * which is rethrown. {@code workspace} is null for blobs, as in the API's entries.
+     * which is rethrown. {@code workspace} is null for blobs, as in the API's entries. The entry carries the write's
+     * request ID, as an audited write's does, so that a review finds its entry and its statement can be signed.
      */
     private <T> T write(String name, Set<String> roles, Workspace workspace, String method, URI path,
                         Supplier<T> work, Function<T, Answer> answer) {
         String slug = workspace == null ? null : workspace.slug();
+        UUID requestId = UUID.randomUUID();
         T result;
         try {
-            result = as(name, roles, work);
+            result = as(name, roles, () -> {
+                link.begin(requestId);
+                return work.get();
+            });
         } catch (Refusal refusal) {
             audit.append(new AuditEvent(name, slug, method, path.getPath(), null, refusal.type().status(),
                     refusal.type().slug()));
             throw refusal;
         }
         Answer answered = answer.apply(result);
-        audit.append(new AuditEvent(name, slug, method, path.getPath(), answered.target(), answered.status(), null));
+        audit.append(new AuditEvent(name, slug, method, path.getPath(), answered.target(), answered.status(), null)
+                .linkedTo(requestId));
         return result;
     }
 

@@ -37,6 +37,8 @@ public enum ProblemType {
     HEADER_FIELDS_TOO_LARGE(431, "header-fields-too-large", "The request header fields are too large"),
     EVIDENCE_DAMAGED(500, "evidence-damaged", "The stored bytes no longer match their digest"),
     SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),
+    AUDIT_PENDING(503, "audit-pending",
+            "The audit log has not yet given the entry its place; retry after the given delay"),
     DATABASE_UNAVAILABLE(503, "database-unavailable", "The database cannot be reached; retry after the given delay"),
     STORAGE_UNAVAILABLE(503, "storage-unavailable", "The blob store failed to write; retry after the given delay"),
     INSUFFICIENT_STORAGE(507, "insufficient-storage", "The blob store has no space left"),

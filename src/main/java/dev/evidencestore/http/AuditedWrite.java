@@ -1,6 +1,7 @@
 package dev.evidencestore.http;
 
 import dev.evidencestore.audit.AuditLog;
+import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.security.CurrentActor;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.vertx.core.http.HttpServerRequest;
@@ -8,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +19,9 @@ import java.util.function.Supplier;
  *
  * <p>A write that streams bytes (an upload, a re-read of stored bytes) streams them before, outside any transaction,
  * and commits here only what it recorded of them.
+ *
+ * <p>Each write draws a request ID that its entry carries and that the records it makes may keep ({@link EntryLink}),
+ * so that a review finds its own entry, and so its place in the log, once the entry is sequenced.
  */
 @ApplicationScoped
 public class AuditedWrite {
@@ -26,9 +31,12 @@ public class AuditedWrite {
     private final UriInfo uri;
     private final HttpServerRequest request;
     private final RecordedWrite recorded;
+    private final EntryLink link;
 
-    AuditedWrite(AuditLog log, CurrentActor actor, UriInfo uri, HttpServerRequest request, RecordedWrite recorded) {
+    AuditedWrite(AuditLog log, CurrentActor actor, UriInfo uri, HttpServerRequest request, RecordedWrite recorded,
+                 EntryLink link) {
         this.log = log;
+        this.link = link;
         this.actor = actor;
         this.uri = uri;
         this.request = request;
@@ -37,10 +45,12 @@ public class AuditedWrite {
 
     /** Runs {@code write} and records its answer, in a new transaction; a refusal it throws rolls both back. */
     public Response commit(Supplier<Response> write) {
+        UUID requestId = UUID.randomUUID();
+        link.begin(requestId);
         Response answer = QuarkusTransaction.requiringNew().call(() -> {
             Response response = write.get();
             log.record(AuditedRequest.event(actor.name(), request.method().name(), uri, response.getStatus(),
-                    response.getLocation(), null, false));
+                    response.getLocation(), null, false).linkedTo(requestId));
             return response;
         });
         recorded.markRecorded();

@@ -32,6 +32,8 @@ public final class Routes {
     public static final String ACTION = API + "/actions/{id}";
     public static final String VERIFICATIONS = "/verifications";
     public static final String REVIEWS = "/reviews";
+    public static final String STATEMENTS = "/statements";
+    public static final String INCIDENT_STATEMENTS = INCIDENTS + INCIDENT + STATEMENTS;
 
     private static final Pattern PARAMETER = Pattern.compile("\\{[a-z]+}");
 

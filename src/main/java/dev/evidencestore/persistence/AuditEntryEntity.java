@@ -13,6 +13,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.UUID;
 
 /** A row of the write-once audit chain; {@code seq} is assigned by the audit sequencer under the chain lock. */
 @Entity
@@ -39,12 +40,22 @@ public class AuditEntryEntity extends PanacheEntityBase {
     @Column(name = "entry_hash")
     public String entryHash;
 
+    /** The write's request ID, not part of the canonical JSON; see V10__review_statements.sql. */
+    @Column(name = "request_id")
+    public UUID requestId;
+
     /** Takes the transaction-scoped advisory lock {@code key}; it is held until the transaction ends. */
     public static void lockForTransaction(long key) {
         // the lock function returns void, which has no Java type: select a constant from it instead
         getEntityManager().createNativeQuery("SELECT 1 FROM pg_advisory_xact_lock(:key)")
                 .setParameter("key", key)
                 .getSingleResult();
+    }
+
+    /** The {@code seq} of the entry of the write with this request ID, or null while it has none yet. */
+    public static Long seqOf(UUID requestId) {
+        return AuditEntryEntity.<AuditEntryEntity>find("requestId", requestId).firstResultOptional()
+                .map(entry -> entry.seq).orElse(null);
     }
 
     /** The last entry, or null while the log is empty. */
@@ -60,8 +71,8 @@ public class AuditEntryEntity extends PanacheEntityBase {
         getEntityManager().unwrap(Session.class).doWork(connection -> {
             try (PreparedStatement insert = connection.prepareStatement("""
                     INSERT INTO audit_entry (seq, at, actor, workspace, method, path, target, status, problem,
-                                             replayed, prev_hash, entry_hash)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                                             replayed, prev_hash, entry_hash, request_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
                 for (AuditEntryEntity entry : entries) {
                     insert.setLong(1, entry.seq);
                     insert.setObject(2, entry.at.atOffset(ZoneOffset.UTC));
@@ -79,6 +90,7 @@ public class AuditEntryEntity extends PanacheEntityBase {
                     insert.setBoolean(10, entry.replayed);
                     insert.setString(11, entry.prevHash);
                     insert.setString(12, entry.entryHash);
+                    insert.setObject(13, entry.requestId, Types.OTHER);
                     insert.addBatch();
                 }
                 insert.executeBatch();

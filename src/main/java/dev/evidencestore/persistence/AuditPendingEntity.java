@@ -1,6 +1,7 @@
 package dev.evidencestore.persistence;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -10,6 +11,7 @@ import org.hibernate.annotations.Immutable;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 /** An audit entry written with its write and not yet given its place in the log (see V9__transparency_log.sql). */
 @Entity
@@ -30,6 +32,10 @@ public class AuditPendingEntity extends PanacheEntityBase {
     public int status;
     public String problem;
     public boolean replayed;
+
+    /** The write's request ID, which the review rows it made keep too; see V10__review_statements.sql. */
+    @Column(name = "request_id")
+    public UUID requestId;
 
     /** The oldest {@code limit} rows, in the order they are to be sequenced. */
     public static List<AuditPendingEntity> oldest(int limit) {

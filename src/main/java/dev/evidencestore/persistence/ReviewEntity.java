@@ -12,6 +12,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 
 import java.time.Instant;
+import java.util.UUID;
 
 /** The columns every review table shares; reviews are write-once. */
 @MappedSuperclass
@@ -34,12 +35,32 @@ public abstract class ReviewEntity extends PanacheEntityBase {
     @Column(name = "reviewed_by_principal")
     public String reviewedByPrincipal;
 
-    public void record(ReviewDraft draft, Instant at, Attribution reviewer) {
+    /**
+     * The request ID of the write that recorded this review, which its audit entry carries too; null on rows written
+     * before V10__review_statements.sql, or outside an audited write.
+     */
+    @Column(name = "request_id")
+    public UUID requestId;
+
+    /**
+     * The in-toto statement of this decision without its place in the log, captured in the review's own transaction
+     * (what was cited, and the verifications relied on, as the reviewer saw them), so that signing it later, once the
+     * entry is sequenced, attests exactly that even if a rejected root cause was revised meanwhile.
+     */
+    @Column(name = "statement_draft")
+    public String statementDraft;
+
+    public void record(ReviewDraft draft, Instant at, Attribution reviewer, UUID request) {
+        requestId = request;
         reviewedBy = reviewer.name();
         reviewedByPrincipal = reviewer.principalForm();
         decision = draft.decision().wire();
         note = draft.note();
         reviewedAt = at;
+    }
+
+    public Attribution reviewer() {
+        return Attribution.of(reviewedBy, reviewedByPrincipal);
     }
 
     public Review toReview() {

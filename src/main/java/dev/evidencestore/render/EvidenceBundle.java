@@ -19,8 +19,10 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * An incident's evidence as a zip that anyone can check offline: {@code manifest.json}, {@code postmortem.md},
- * {@code artifacts/{name}} and {@code SHA256SUMS} in {@code sha256sum} format over every other file. It is written
- * straight to the response, artifact by artifact, hashing each file as it goes; nothing is built in memory.
+ * {@code artifacts/{name}}, the proof of its reviews ({@code statements/{leaf}.dsse.json}, {@code
+ * checkpoint/checkpoint.txt}, {@code log/entries/{leaf}.json}, {@code log/proofs/{leaf}.json}, {@code keys/}),
+ * {@code VERIFY.md}, and {@code SHA256SUMS} in {@code sha256sum} format over every other file. It is written straight
+ * to the response, artifact by artifact, hashing each file as it goes; only the small proof files are at hand before.
  */
 public final class EvidenceBundle {
 
@@ -31,13 +33,19 @@ public final class EvidenceBundle {
     }
 
     private static final int BUFFER = 64 * 1024;
+    static final String CHECKPOINT = "checkpoint/checkpoint.txt";
+    static final String PUBLIC_KEY = "keys/audit-public.pem";
+    static final String KEY_ID = "keys/audit-key-id.txt";
 
     private final EvidenceManifest manifest;
     private final String postmortem;
     private final List<Artifact> artifacts;
     private final ArtifactBytes bytes;
+    private final LogProof proof;
 
-    public EvidenceBundle(EvidenceManifest manifest, String postmortem, List<Artifact> artifacts, ArtifactBytes bytes) {
+    public EvidenceBundle(EvidenceManifest manifest, String postmortem, List<Artifact> artifacts, ArtifactBytes bytes,
+                          LogProof proof) {
+        this.proof = proof;
         this.manifest = manifest;
         this.postmortem = postmortem;
         this.artifacts = List.copyOf(artifacts);
@@ -58,11 +66,35 @@ public final class EvidenceBundle {
                 sums.put(path, entry(zip, path, in));
             }
         }
+        for (LogProof.Statement statement : proof.statements()) {
+            small(zip, sums, "statements/" + statement.leafIndex() + ".dsse.json", statement.envelope());
+        }
+        small(zip, sums, CHECKPOINT, proof.checkpointNote());
+        for (LogProof.Leaf leaf : proof.leaves()) {
+            sums.put("log/entries/" + leaf.index() + ".json",
+                    entry(zip, "log/entries/" + leaf.index() + ".json", new ByteArrayInputStream(leaf.bytes())));
+        }
+        for (LogProof.Leaf leaf : proof.leaves()) {
+            Map<String, Object> inclusion = new LinkedHashMap<>();
+            inclusion.put("index", leaf.index());
+            inclusion.put("size", proof.treeSize());
+            inclusion.put("hashes", leaf.hashes());
+            small(zip, sums, "log/proofs/" + leaf.index() + ".json",
+                    new String(EvidenceManifest.canonical(inclusion), StandardCharsets.UTF_8));
+        }
+        small(zip, sums, PUBLIC_KEY, proof.publicKeyPem());
+        small(zip, sums, KEY_ID, proof.keyId() + "\n");
+        small(zip, sums, "VERIFY.md", VerifyInstructions.render(proof.origin(), proof.keyId()));
         StringBuilder lines = new StringBuilder();
         sums.forEach((path, hex) -> lines.append(hex).append("  ").append(path).append('\n'));
         entry(zip, "SHA256SUMS", new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.UTF_8)));
         zip.finish();
         zip.flush();
+    }
+
+    private static void small(ZipOutputStream zip, Map<String, String> sums, String path, String text)
+            throws IOException {
+        sums.put(path, entry(zip, path, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))));
     }
 
     /** Writes one file and returns the hex SHA-256 of what was written. */

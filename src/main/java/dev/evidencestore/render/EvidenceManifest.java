@@ -64,7 +64,7 @@ public record EvidenceManifest(byte[] bytes, Digest digest) {
         return Map.of("artifactId", c.artifactId().toString(), "digest", c.digest().toString());
     }
 
-    private static byte[] canonical(Object value) {
+    static byte[] canonical(Object value) {
         try {
             return new JsonCanonicalizer(JSON.writeValueAsString(value)).getEncodedUTF8();
         } catch (JsonProcessingException e) {

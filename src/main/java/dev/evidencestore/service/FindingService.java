@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Attribution;
@@ -29,9 +30,11 @@ import dev.evidencestore.persistence.FindingReviewEntity;
 import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.persistence.ReviewEntity;
 import dev.evidencestore.persistence.VerificationEntity;
+import dev.evidencestore.render.ReviewStatement;
 import dev.evidencestore.security.CurrentActor;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -58,9 +61,14 @@ public class FindingService {
     private final CurrentActor actor;
     private final boolean fourEyes;
     private final VerificationService verifications;
+    private final EntryLink link;
+    private final Event<ReviewRecorded> reviewed;
 
     FindingService(IncidentService incidents, ArtifactService artifacts, VerificationService verifications,
-                   EntityManager entityManager, CurrentActor actor, EvidenceConfig config) {
+                   EntityManager entityManager, CurrentActor actor, EvidenceConfig config, EntryLink link,
+                   Event<ReviewRecorded> reviewed) {
+        this.link = link;
+        this.reviewed = reviewed;
         this.incidents = incidents;
         this.artifacts = artifacts;
         this.verifications = verifications;
@@ -190,10 +198,12 @@ public class FindingService {
         }
         FindingReviewEntity review = new FindingReviewEntity();
         review.finding = finding;
-        review.record(draft, Clock.now(), reviewer);
+        review.record(draft, Clock.now(), reviewer, link.requestId());
+        review.statementDraft = StatementDrafts.ofFinding(finding, review);
         finding.reviews.add(review);
         finding.status = draft.decision().wire();
         review.persist();
+        reviewed.fire(new ReviewRecorded(ReviewStatement.Record.FINDING, review.id));
         return view(finding);
     }
 
@@ -247,7 +257,7 @@ public class FindingService {
                 finding.createdAt, finding.proposedAt, finding.createdBy);
     }
 
-    private static VerificationEntity latestVerification(ArtifactEntity artifact) {
+    static VerificationEntity latestVerification(ArtifactEntity artifact) {
         return VerificationEntity.<VerificationEntity>find("artifact = ?1 order by verifiedAt desc, id desc", artifact)
                 .firstResult();
     }

@@ -8,6 +8,7 @@ import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
+import dev.evidencestore.render.LogProof;
 import dev.evidencestore.render.PostmortemHtml;
 import dev.evidencestore.render.PostmortemMarkdown;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,8 +21,11 @@ public class PostmortemService {
     private final IncidentRecordService records;
     private final AuditCheckpoints checkpoints;
     private final BlobIntegrity integrity;
+    private final LogProofs proofs;
 
-    PostmortemService(IncidentRecordService records, AuditCheckpoints checkpoints, BlobIntegrity integrity) {
+    PostmortemService(IncidentRecordService records, AuditCheckpoints checkpoints, BlobIntegrity integrity,
+                      LogProofs proofs) {
+        this.proofs = proofs;
         this.records = records;
         this.checkpoints = checkpoints;
         this.integrity = integrity;
@@ -51,12 +55,14 @@ public class PostmortemService {
     /**
      * The bundle of this moment's record; its artifact bytes stream from the store when it is written, each checked
      * against its digest. Refused when any of them was found damaged: a bundle is the evidence whole or nothing.
+     * The proof of its reviews comes first, so that a checkpoint it signs is the one the postmortem shows.
      */
     @Transactional
     public EvidenceBundle bundle(Workspace workspace, IncidentKey key) {
         IncidentRecord record = records.record(workspace, key);
         integrity.refuseIfAnyDamaged(record.artifacts().stream().map(Artifact::digest).toList());
+        LogProof proof = proofs.of(workspace, key);
         return new EvidenceBundle(EvidenceManifest.of(record), markdown(record), record.artifacts(),
-                artifact -> integrity.openChecked(artifact.digest(), artifact.size(), "an evidence bundle"));
+                artifact -> integrity.openChecked(artifact.digest(), artifact.size(), "an evidence bundle"), proof);
     }
 }

@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.domain.Acceptance;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Attribution;
@@ -26,8 +27,10 @@ import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.persistence.ReviewEntity;
 import dev.evidencestore.persistence.RootCauseEntity;
 import dev.evidencestore.persistence.RootCauseReviewEntity;
+import dev.evidencestore.render.ReviewStatement;
 import dev.evidencestore.security.CurrentActor;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -50,9 +53,13 @@ public class RootCauseService {
     private final EntityManager entityManager;
     private final CurrentActor actor;
     private final boolean fourEyes;
+    private final EntryLink link;
+    private final Event<ReviewRecorded> reviewed;
 
     RootCauseService(IncidentService incidents, FindingService findings, EntityManager entityManager,
-                     CurrentActor actor, EvidenceConfig config) {
+                     CurrentActor actor, EvidenceConfig config, EntryLink link, Event<ReviewRecorded> reviewed) {
+        this.link = link;
+        this.reviewed = reviewed;
         this.incidents = incidents;
         this.findings = findings;
         this.entityManager = entityManager;
@@ -127,10 +134,12 @@ public class RootCauseService {
         }
         RootCauseReviewEntity review = new RootCauseReviewEntity();
         review.rootCause = rootCause;
-        review.record(draft, Clock.now(), reviewer);
+        review.record(draft, Clock.now(), reviewer, link.requestId());
+        review.statementDraft = StatementDrafts.ofRootCause(rootCause, review);
         rootCause.reviews.add(review);
         rootCause.status = draft.decision().wire();
         review.persist();
+        reviewed.fire(new ReviewRecorded(ReviewStatement.Record.ROOT_CAUSE, review.id));
         return view(rootCause);
     }
 

@@ -16,6 +16,11 @@ final class Checks {
         out.println("PASS " + check + ": " + detail);
     }
 
+    /** A finding that does not fail the run, such as a bundle that carries another key than the one trusted. */
+    void warn(String check, String detail) {
+        out.println("WARN " + check + ": " + detail);
+    }
+
     /** Records a failure; its status is returned for a check that ends the run. */
     int fail(String check, String detail) {
         failed = true;

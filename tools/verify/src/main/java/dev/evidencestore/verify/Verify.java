@@ -15,12 +15,13 @@ public final class Verify {
     }
 
     /**
-     * The subcommands by name. A new one (the evidence bundle's, {@code bundle}, is next) implements
-     * {@link Command} and is added here; the usage message lists what is here.
+     * The subcommands by name. A new one implements {@link Command} and is added here; the usage message lists what
+     * is here.
      */
     static Map<String, Command> commands() {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("checkpoint", new CheckpointCommand());
+        commands.put("bundle", new BundleCommand());
         return commands;
     }
 
