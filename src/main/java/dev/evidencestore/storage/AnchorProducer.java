@@ -2,6 +2,7 @@ package dev.evidencestore.storage;
 
 import dev.evidencestore.EvidenceConfig;
 import io.quarkus.runtime.LaunchMode;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -26,7 +27,9 @@ public class AnchorProducer {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(15);
     private static final int MAX_CONNECTIONS = 4;
 
+    /** At startup, so that a setting that names no usable place stops the service rather than its first publish. */
     @Produces
+    @Startup
     @ApplicationScoped
     Anchor anchor(EvidenceConfig config) {
         EvidenceConfig.Audit.Publish publish = config.audit().publish();

@@ -132,7 +132,7 @@ public final class DirectoryAnchor implements Anchor {
 
     @Override
     public String locate(String name) {
-        return file(name).toString();
+        return directory.resolve(name).toString();
     }
 
     private Path file(String name) {
