@@ -47,8 +47,9 @@ public final class S3Anchor implements Anchor, Closeable {
         }
         String key = prefix + name;
         try {
-            // a bucket with Object Lock needs a checksum on every PUT; S3 also checks the bytes against it
-            s3.putObject(b -> b.bucket(bucket).key(key).ifNoneMatch("*").contentType("text/plain; charset=utf-8")
+            // a bucket with Object Lock needs a checksum on every PUT; S3 also checks the bytes against it. The
+            // notes are UTF-8, but a Content-Type with a charset parameter fails S3Proxy's signature check
+            s3.putObject(b -> b.bucket(bucket).key(key).ifNoneMatch("*").contentType("text/plain")
                     .checksumSHA256(sha256(note)), RequestBody.fromBytes(note));
         } catch (S3Exception e) {
             if (e.statusCode() != PRECONDITION_FAILED && e.statusCode() != CONFLICT) {
