@@ -77,7 +77,8 @@ class PublishedToS3Test {
 
         List<String> published = s3.listObjectsV2Paginator(b -> b.bucket(BUCKET).prefix(PREFIX)).contents().stream()
                 .map(S3Object::key).toList();
-        long stored = Sql.count("SELECT count(*) FROM (SELECT DISTINCT tree_size, key_id FROM audit_tree_checkpoint) d");
+        long stored = Sql.count(
+                "SELECT count(*) FROM (SELECT DISTINCT tree_size, key_id FROM audit_tree_checkpoint) names");
         assertEquals(stored, published.size(), "every stored checkpoint, once per name: " + published);
         Map<String, Object> verdict = verify();
         assertEquals(true, verdict.get("intact"), verdict.toString());
