@@ -3,6 +3,7 @@ package dev.evidencestore;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithParentName;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -85,6 +86,37 @@ public interface EvidenceConfig {
          * signed still verify.
          */
         Optional<List<String>> trustedKeys();
+
+        /** Where each new checkpoint is also published, outside the database. */
+        Publish publish();
+
+        interface Publish {
+            /**
+             * {@code evidence.audit.publish}: {@code none}, {@code directory} or {@code s3}, whatever the blob
+             * backend. None by default, since only an operator knows a place the database cannot write; without one,
+             * whoever can rewrite the database can rewrite the log and its checkpoints unnoticed.
+             */
+            @WithParentName
+            @WithDefault("none")
+            Target target();
+
+            /** The directory of {@code directory}: created when missing; better a volume the database cannot reach. */
+            Optional<Path> directory();
+
+            S3 s3();
+
+            enum Target { NONE, DIRECTORY, S3 }
+
+            /** Connected with the client settings of {@code evidence.storage.s3.*}, whatever the blob backend. */
+            interface S3 {
+                /** The bucket, best one with S3 Object Lock; the blob backend's bucket when absent. */
+                Optional<String> bucket();
+
+                /** Put before every checkpoint's name; keeps them apart from blobs in a shared bucket. */
+                @WithDefault("checkpoints/")
+                String prefix();
+            }
+        }
     }
 
     interface Idempotency {

@@ -3,10 +3,11 @@ package dev.evidencestore.api;
 import dev.evidencestore.audit.AuditVerdict;
 
 public record AuditVerdictResponse(boolean intact, long entries, long treeSize, String rootHash, long checkpoints,
-                                   Long firstBrokenSeq, String reason) {
+                                   long publishedCheckpoints, Long unpublishedCheckpoints, Long firstBrokenSeq,
+                                   String reason) {
 
     static AuditVerdictResponse of(AuditVerdict v) {
         return new AuditVerdictResponse(v.intact(), v.entries(), v.treeSize(), v.rootHash(), v.checkpoints(),
-                v.firstBrokenSeq(), v.reason());
+                v.publishedCheckpoints(), v.unpublishedCheckpoints(), v.firstBrokenSeq(), v.reason());
     }
 }

@@ -10,6 +10,7 @@ import dev.evidencestore.verify.SignedNote;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
@@ -21,7 +22,9 @@ import java.util.Optional;
 /**
  * Signed checkpoints of the audit log's Merkle tree, C2SP tlog-checkpoints as signed notes: on demand, and every
  * {@code evidence.audit.checkpoint-interval} when entries were added. Writing one takes the chain lock, so the tree
- * it signs is the tree, and instances that fire at the same moment write one after the other.
+ * it signs is the tree, and instances that fire at the same moment write one after the other. Once its transaction
+ * commits, a checkpoint is published outside the database ({@link CheckpointPublisher}); each scheduled run retries
+ * what could not be published before.
  */
 @ApplicationScoped
 public class AuditCheckpoints {
@@ -34,11 +37,16 @@ public class AuditCheckpoints {
     private final TrustedKeys keys;
     private final AuditLog log;
     private final Duration interval;
+    private final Event<CheckpointWritten> written;
+    private final CheckpointPublisher publisher;
 
-    AuditCheckpoints(TrustedKeys keys, AuditLog log, EvidenceConfig config) {
+    AuditCheckpoints(TrustedKeys keys, AuditLog log, EvidenceConfig config, Event<CheckpointWritten> written,
+                     CheckpointPublisher publisher) {
         this.keys = keys;
         this.log = log;
         this.interval = config.audit().checkpointInterval();
+        this.written = written;
+        this.publisher = publisher;
     }
 
     /**
@@ -76,6 +84,8 @@ public class AuditCheckpoints {
         } catch (RuntimeException e) {
             LOG.error("the scheduled audit checkpoint could not be written", e);
         }
+        // also when none was due: checkpoints whose publishing failed before are retried here
+        publisher.publishPending();
     }
 
     /**
@@ -98,6 +108,8 @@ public class AuditCheckpoints {
         row.keyId = keys.signing().keyId();
         row.note = note;
         row.persist();
+        // published once the transaction commits, whichever transaction it is
+        written.fire(new CheckpointWritten(row.id));
         return of(row);
     }
 

@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Re-walks the whole audit log: the hash chain, the Merkle tree rebuilt from the entries and compared node by node
- * with the stored one, and every checkpoint, against the trusted keys only, plus one a caller holds. Entries are
+ * with the stored one, and every checkpoint, against the trusted keys only: the stored ones, one a caller holds, and
+ * every one published outside the database. Entries are
  * read a page at a time, each page in a short transaction of its own, so neither memory nor a database transaction
  * grows with the length of the log.
  */
@@ -29,10 +30,12 @@ public class AuditVerifier {
 
     private final AuditLog log;
     private final CheckpointChecks checks;
+    private final PublishedChecks published;
 
-    AuditVerifier(AuditLog log, CheckpointChecks checks) {
+    AuditVerifier(AuditLog log, CheckpointChecks checks, PublishedChecks published) {
         this.log = log;
         this.checks = checks;
+        this.published = published;
     }
 
     /** Verifies the log, and that it extends {@code held}, a signed checkpoint the caller kept, if given. */
@@ -51,10 +54,12 @@ public class AuditVerifier {
         ChainBreak broken = walk.finish(bounds);
         CheckpointChecks.Checked checked = checks.all(bounds.legacyCheckpoints(), bounds.treeCheckpoints(),
                 bounds.leaves(), held);
+        PublishedChecks.Checked anchored = published.all(bounds.treeCheckpoints(), bounds.leaves());
         String root = bounds.leaves() == walk.tree.size()
                 ? Base64.getEncoder().encodeToString(walk.tree.root()) : null;
-        return AuditVerdict.of(walk.chain.entries(), bounds.leaves(), root, checked.count(),
-                broken != null ? broken : checked.broken());
+        ChainBreak first = broken != null ? broken : checked.broken() != null ? checked.broken() : anchored.broken();
+        return AuditVerdict.of(walk.chain.entries(), bounds.leaves(), root, checked.count(), anchored.count(),
+                anchored.unpublished(), first);
     }
 
     /** What the verification covers, fixed before it starts. */

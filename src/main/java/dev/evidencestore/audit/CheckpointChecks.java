@@ -83,8 +83,8 @@ class CheckpointChecks {
         return extended(checkpoint, which, leaves);
     }
 
-    /** Whether the log is a consistent extension of a signed checkpoint. */
-    private ChainBreak extended(HeldCheckpoint held, String which, long leaves) {
+    /** Whether the log is a consistent extension of a signed checkpoint; in a transaction, as it reads the tree. */
+    ChainBreak extended(HeldCheckpoint held, String which, long leaves) {
         if (keys.signerOf(held.note()).isEmpty()) {
             return new ChainBreak(null, which + " is not signed by a trusted key (GET /api/v1/audit/keys lists them)");
         }

@@ -6,15 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import org.jboss.logging.Logger;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 import java.io.Closeable;
@@ -65,30 +57,10 @@ public class BlobStoreProducer {
                     + "evidence.blob.max-size need evidence.storage.s3.part-size of at least "
                     + (maxBlobSize + MAX_PARTS - 1) / MAX_PARTS + " bytes");
         }
-        S3ClientBuilder client = S3Client.builder()
-                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS))
-                .region(Region.of(s3.region()))
-                .credentialsProvider(credentials(s3))
-                .forcePathStyle(s3.pathStyle())
-                // the store sends its own SHA-256 part checksums; the SDK's default CRC trailers (aws-chunked) are
-                // not understood by every S3-compatible service, S3Proxy among them
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
-        s3.endpoint().ifPresent(client::endpointOverride);
+        S3ClientBuilder client = S3Connection.builder(s3)
+                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS));
         LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
                 s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
         return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize);
-    }
-
-    private static AwsCredentialsProvider credentials(EvidenceConfig.Storage.S3 s3) {
-        if (s3.accessKeyId().isPresent() != s3.secretAccessKey().isPresent()) {
-            throw new IllegalStateException("set both evidence.storage.s3.access-key-id and .secret-access-key, "
-                    + "or neither to use the AWS SDK's default credentials provider chain");
-        }
-        if (s3.accessKeyId().isEmpty()) {
-            return DefaultCredentialsProvider.builder().build();
-        }
-        return StaticCredentialsProvider.create(
-                AwsBasicCredentials.create(s3.accessKeyId().get(), s3.secretAccessKey().get()));
     }
 }
