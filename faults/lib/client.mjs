@@ -7,8 +7,9 @@
 //       after the faults: every acknowledged upload is there and hashes right, nothing unacknowledged is visible
 //       unless its request was cut off by the fault, nothing half-written is served; --retry re-sends what was
 //       not acknowledged and checks that it now succeeds. Prints one JSON line of figures.
-//   node client.mjs writes --base URL --token T --ws W --clients N --stop FILE --journal FILE
-//       small writes (incident creates, small blob uploads) with their timing, for the database outage
+//   node client.mjs writes --base URL --token T --ws W --clients N --stop FILE --journal FILE [--every 250]
+//       small writes (incident creates, small blob uploads) with their timing, for the database outage: N clients
+//       that wait for each answer, and one more write every --every ms that waits for none
 //   node client.mjs verify-audit --base URL --db DATABASE --journal FILE [--wait 30]
 //       every acknowledged write of a load or writes journal has its entry in audit_entry, once audit_pending has
 //       drained; also counts the journal's 500s. Prints one JSON line of figures.
@@ -220,33 +221,46 @@ async function writes() {
     const journal = [];
     let stop = false;
     const poll = setInterval(() => { if (fs.existsSync(args.stop)) stop = true; }, 50);
-    await Promise.all(Array.from({ length: clients }, async (_, w) => {
+    // besides the clients, which wait for each answer, one write every --every ms (250) whatever the answers: a write
+    // that committed as the database stopped waits for its audit entry's place in the log until it is back, and
+    // writers stuck in those must not leave the outage without requests
+    const pacedWrites = [];
+    let paced = 0;
+    const pacer = setInterval(() => { if (!stop) pacedWrites.push(writeOnce(journal, paced++)); },
+        Number(args.every || 250));
+    await Promise.all(Array.from({ length: clients }, async () => {
         for (let i = 0; !stop; i++) {
-            const started = Date.now();
-            let r; let entry;
-            if (i % 2 === 0) {
-                const key = `DB-${crypto.randomInt(1, 999999999)}`;
-                r = await request('POST', `/api/v1/workspaces/${args.ws}/incidents`, { timeout: 30000,
-                    body: JSON.stringify({ key, title: 'database outage', severity: 'SEV-3' }),
-                    headers: { 'Content-Type': 'application/json' } });
-                entry = { op: 'incident', key, ...audited('POST', `/api/v1/workspaces/${args.ws}/incidents`, r) };
-            } else {
-                const seed = crypto.randomBytes(8).toString('hex');
-                const size = 1 + crypto.randomInt(20000);
-                const bytes = bytesFor(seed, size);
-                const digest = sha256(bytes);
-                r = await request('PUT', `/api/v1/blobs/${digest}`, { timeout: 30000, body: bytes,
-                    headers: { 'Content-Type': 'application/octet-stream' } });
-                entry = { op: 'blob', seed, size, digest, ...audited('PUT', `/api/v1/blobs/${digest}`, r) };
-            }
-            journal.push({ ...entry, status: r.status, error: r.error, started, ms: Math.round(r.ms),
-                contentType: r.headers?.['content-type'], retryAfter: r.headers?.['retry-after'],
-                type: problemType(r) });
-            if (!ok(r.status)) await sleep(100);
+            if (!ok(await writeOnce(journal, i))) await sleep(100);
         }
     }));
+    clearInterval(pacer);
+    await Promise.all(pacedWrites);
     clearInterval(poll);
     fs.writeFileSync(args.journal, journal.map((j) => JSON.stringify(j)).join('\n') + '\n');
+}
+
+/** One small write, an incident create (even i) or a blob upload, journaled with its timing; returns its status. */
+async function writeOnce(journal, i) {
+    const started = Date.now();
+    let r; let entry;
+    if (i % 2 === 0) {
+        const key = `DB-${crypto.randomInt(1, 999999999)}`;
+        r = await request('POST', `/api/v1/workspaces/${args.ws}/incidents`, { timeout: 30000,
+            body: JSON.stringify({ key, title: 'database outage', severity: 'SEV-3' }),
+            headers: { 'Content-Type': 'application/json' } });
+        entry = { op: 'incident', key, ...audited('POST', `/api/v1/workspaces/${args.ws}/incidents`, r) };
+    } else {
+        const seed = crypto.randomBytes(8).toString('hex');
+        const size = 1 + crypto.randomInt(20000);
+        const bytes = bytesFor(seed, size);
+        const digest = sha256(bytes);
+        r = await request('PUT', `/api/v1/blobs/${digest}`, { timeout: 30000, body: bytes,
+            headers: { 'Content-Type': 'application/octet-stream' } });
+        entry = { op: 'blob', seed, size, digest, ...audited('PUT', `/api/v1/blobs/${digest}`, r) };
+    }
+    journal.push({ ...entry, status: r.status, error: r.error, started, ms: Math.round(r.ms),
+        contentType: r.headers?.['content-type'], retryAfter: r.headers?.['retry-after'], type: problemType(r) });
+    return r.status;
 }
 
 function problemType(r) {
