@@ -3,16 +3,16 @@
 # and breaks what it stands on. Every case prints one line `case: PASS|FAIL|SKIP figures`; the exit code is 1 when
 # any case failed.
 #
-#   faults/run.sh                  # the default cases: kill disk bitrot overload hostile idempotency
+#   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
 #                                  # 6 hostile, 7 idempotency)
-#   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, PostgreSQL stopped (case 2), ...
-#   FAULTS_PG_STOP=1 faults/run.sh pg-stop   # case 2 alone; it stops the machine's PostgreSQL for ~5 s
-#   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) disk bitrot overload (burst of 1,000)
-#                                  # idempotency; hostile runs in ./mvnw verify
+#   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
+#   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
+#                                  # 1,000) idempotency; hostile runs in ./mvnw verify
 #
-# Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 3 needs
-# root (it mounts a small tmpfs) and strace (installed from Debian when missing). Works under faults/work
+# Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 2 needs
+# PostgreSQL's initdb and pg_ctl (it stops a cluster of its own, never that one); case 3 needs root (it mounts a
+# small tmpfs) and strace (installed from Debian when missing). Works under faults/work
 # (gitignored), in databases evidence_faults_* (dropped when the suite ends, also on failure and Ctrl-C, unless
 # FAULTS_KEEP_DATABASES=1), on ports 18691-18699.
 #
@@ -34,9 +34,9 @@ done
 # ---- main -------------------------------------------------------------------------------------------------------
 
 CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency"
-DEFAULT="kill disk bitrot overload hostile idempotency"
+DEFAULT="kill pg-stop disk bitrot overload hostile idempotency"
 # what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
-CHEAP="kill disk bitrot overload idempotency"
+CHEAP="kill pg-stop disk bitrot overload idempotency"
 
 case_name() {
     local c
@@ -59,10 +59,7 @@ main() {
         name=$(case_name "$arg") || { echo "unknown case $arg; cases: $CASES, or cheap ($CHEAP)" >&2; exit 2; }
         chosen+=("$name")
     done
-    if [ ${#chosen[@]} = 0 ]; then
-        read -r -a chosen <<< "$DEFAULT"
-        [ "$HEAVY" = 1 ] || [ "${FAULTS_PG_STOP:-0}" = 1 ] && chosen+=(pg-stop)
-    fi
+    [ ${#chosen[@]} = 0 ] && read -r -a chosen <<< "$DEFAULT"
     ensure_jar
     ensure_keys
     for name in "${chosen[@]}"; do

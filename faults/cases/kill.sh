@@ -7,6 +7,8 @@
 # kill -9 of the service at random moments while several clients upload (large and small blobs) and bind
 # artifacts; after the last restart every acknowledged upload must be there and verify, nothing refused be
 # visible, every unacknowledged upload succeed when retried, and the sweep remove the temp files the kills left.
+# Every acknowledged write has its audit entry: it committed with the write, and an entry the killed instance had
+# not yet sequenced is sequenced by the restarted one (audit_pending drains). No answer is a 500.
 case_kill() {
     local kills=${FAULTS_KILLS:-$([ "$HEAVY" = 1 ] && echo 50 || echo 10)}
     local backend
@@ -87,15 +89,19 @@ kill_backend() {
             (SELECT 1 FROM blob_content c WHERE c.digest = b.digest)")
         [ "$unbacked" = 0 ] || verdict=$(echo "$verdict" | jq -c --arg n "$unbacked" '.problemCount += 1 | .problems += ["\($n) blob rows without content"]')
     fi
+    local audit
+    audit=$(audit_verdict "$port" "$db" "$dir/journal.jsonl" "$LOGS/kill-$backend.log")
     service_stop "$SERVICE_PID"
 
     local problems figures status=PASS
     problems=$(echo "$verdict" | jq -r '.problemCount')
-    [ "$problems" = 0 ] && [ "$orphans" = 0 ] && [ "$slow_status" = 404 ] || status=FAIL
+    [ "$problems" = 0 ] && [ "$orphans" = 0 ] && [ "$slow_status" = 404 ] && audit_passed "$audit" || status=FAIL
     figures=$(echo "$verdict" | jq -r --arg k "$kills" --arg r "$restart_max" \
         '"kills=\($k) blobs acked=\(.blobsAcked) intact=\(.blobsAckedIntact) unacked=\(.blobsUnacked) (stored anyway=\(.blobsUnackedStored)); artifacts acked=\(.bindsAcked) verified=\(.bindsAckedVerified) unacked=\(.bindsUnacked) visible-unacked=\(.unackedVisible) (cut off by the kill=\(.unackedVisibleCutOff)); retries ok=\(.retriedOk)/\(.retried); max restart=\($r)s"')
     figures="$figures; temp files after the kills=$temps_left, swept=$swept, orphans left=$orphans"
     [ "$backend" = filesystem ] && figures="$figures (after ${waited_s}s, sweep every ${sweep_s}s)"
+    figures="$figures; $(audit_figures "$audit")"
     [ "$problems" = 0 ] || figures="$figures; problems: $(echo "$verdict" | jq -c '.problems[:5]')"
+    audit_passed "$audit" || figures="$figures; unaudited: $(echo "$audit" | jq -c '.examples')"
     result "kill[$backend]" "$status" "$figures; $(elapsed "$started")s"
 }

@@ -7,8 +7,12 @@
 //       after the faults: every acknowledged upload is there and hashes right, nothing unacknowledged is visible
 //       unless its request was cut off by the fault, nothing half-written is served; --retry re-sends what was
 //       not acknowledged and checks that it now succeeds. Prints one JSON line of figures.
-//   node client.mjs writes --base URL --token T --ws W --clients N --stop FILE --journal FILE
-//       small writes (incident creates, small blob uploads) with their timing, for the database outage
+//   node client.mjs writes --base URL --token T --ws W --clients N --stop FILE --journal FILE [--every 250]
+//       small writes (incident creates, small blob uploads) with their timing, for the database outage: N clients
+//       that wait for each answer, and one more write every --every ms that waits for none
+//   node client.mjs verify-audit --base URL --db DATABASE --journal FILE [--wait 30]
+//       every acknowledged write of a load or writes journal has its entry in audit_entry, once audit_pending has
+//       drained; also counts the journal's 500s. Prints one JSON line of figures.
 //   node client.mjs burst  --base URL --token T --ws W --incident KEY --n 2000 --journal FILE
 //       N requests released at once, a third each: cheap GETs, incident creates, small blob uploads
 //   node client.mjs idempotency --base URL --token T --ws W --db DATABASE [--n 8]
@@ -75,8 +79,11 @@ const putBlob = (digest, bytes) => request('PUT', `/api/v1/blobs/${digest}`,
 
 const bindBody = (name, digest) => JSON.stringify({ name, digest, mediaType: 'application/octet-stream',
     source: 'faults', kind: 'snapshot', capturedAt: '2026-06-18T09:00:00Z' });
-const bind = (name, digest) => request('POST', `/api/v1/workspaces/${args.ws}/incidents/${args.incident}/artifacts`,
+const bindPath = () => `/api/v1/workspaces/${args.ws}/incidents/${args.incident}/artifacts`;
+const bind = (name, digest) => request('POST', bindPath(),
     { body: bindBody(name, digest), headers: { 'Content-Type': 'application/json' } });
+/** What the audit log records of a write, to find its entry later: method, path, and the Location it was answered. */
+const audited = (method, path, r) => ({ method, path, location: r.headers?.location });
 
 const ok = (status) => status >= 200 && status < 300;
 
@@ -106,14 +113,16 @@ async function load() {
             const bytes = bytesFor(seed, size);
             const digest = sha256(bytes);
             const up = await putBlob(digest, bytes);
-            journal.push({ op: 'blob', seed, size, digest, status: up.status, error: up.error, at: Date.now() });
+            journal.push({ op: 'blob', seed, size, digest, ...audited('PUT', `/api/v1/blobs/${digest}`, up),
+                status: up.status, error: up.error, at: Date.now() });
             if (!ok(up.status)) {
                 if (up.status === 0) await awaitService(() => stop); else await sleep(50);
                 continue;
             }
             const name = `k-${run}-${w}-${i}`;
             const b = await bind(name, digest);
-            journal.push({ op: 'bind', name, digest, status: b.status, error: b.error, at: Date.now() });
+            journal.push({ op: 'bind', name, digest, ...audited('POST', bindPath(), b), status: b.status,
+                error: b.error, at: Date.now() });
             if (b.status === 0) await awaitService(() => stop); else if (!ok(b.status)) await sleep(50);
         }
     }));
@@ -212,33 +221,46 @@ async function writes() {
     const journal = [];
     let stop = false;
     const poll = setInterval(() => { if (fs.existsSync(args.stop)) stop = true; }, 50);
-    await Promise.all(Array.from({ length: clients }, async (_, w) => {
+    // besides the clients, which wait for each answer, one write every --every ms (250) whatever the answers: a write
+    // that committed as the database stopped waits for its audit entry's place in the log until it is back, and
+    // writers stuck in those must not leave the outage without requests
+    const pacedWrites = [];
+    let paced = 0;
+    const pacer = setInterval(() => { if (!stop) pacedWrites.push(writeOnce(journal, paced++)); },
+        Number(args.every || 250));
+    await Promise.all(Array.from({ length: clients }, async () => {
         for (let i = 0; !stop; i++) {
-            const started = Date.now();
-            let r; let entry;
-            if (i % 2 === 0) {
-                const key = `DB-${crypto.randomInt(1, 999999999)}`;
-                r = await request('POST', `/api/v1/workspaces/${args.ws}/incidents`, { timeout: 30000,
-                    body: JSON.stringify({ key, title: 'database outage', severity: 'SEV-3' }),
-                    headers: { 'Content-Type': 'application/json' } });
-                entry = { op: 'incident', key };
-            } else {
-                const seed = crypto.randomBytes(8).toString('hex');
-                const size = 1 + crypto.randomInt(20000);
-                const bytes = bytesFor(seed, size);
-                const digest = sha256(bytes);
-                r = await request('PUT', `/api/v1/blobs/${digest}`, { timeout: 30000, body: bytes,
-                    headers: { 'Content-Type': 'application/octet-stream' } });
-                entry = { op: 'blob', seed, size, digest };
-            }
-            journal.push({ ...entry, status: r.status, error: r.error, started, ms: Math.round(r.ms),
-                contentType: r.headers?.['content-type'], retryAfter: r.headers?.['retry-after'],
-                type: problemType(r) });
-            if (!ok(r.status)) await sleep(100);
+            if (!ok(await writeOnce(journal, i))) await sleep(100);
         }
     }));
+    clearInterval(pacer);
+    await Promise.all(pacedWrites);
     clearInterval(poll);
     fs.writeFileSync(args.journal, journal.map((j) => JSON.stringify(j)).join('\n') + '\n');
+}
+
+/** One small write, an incident create (even i) or a blob upload, journaled with its timing; returns its status. */
+async function writeOnce(journal, i) {
+    const started = Date.now();
+    let r; let entry;
+    if (i % 2 === 0) {
+        const key = `DB-${crypto.randomInt(1, 999999999)}`;
+        r = await request('POST', `/api/v1/workspaces/${args.ws}/incidents`, { timeout: 30000,
+            body: JSON.stringify({ key, title: 'database outage', severity: 'SEV-3' }),
+            headers: { 'Content-Type': 'application/json' } });
+        entry = { op: 'incident', key, ...audited('POST', `/api/v1/workspaces/${args.ws}/incidents`, r) };
+    } else {
+        const seed = crypto.randomBytes(8).toString('hex');
+        const size = 1 + crypto.randomInt(20000);
+        const bytes = bytesFor(seed, size);
+        const digest = sha256(bytes);
+        r = await request('PUT', `/api/v1/blobs/${digest}`, { timeout: 30000, body: bytes,
+            headers: { 'Content-Type': 'application/octet-stream' } });
+        entry = { op: 'blob', seed, size, digest, ...audited('PUT', `/api/v1/blobs/${digest}`, r) };
+    }
+    journal.push({ ...entry, status: r.status, error: r.error, started, ms: Math.round(r.ms),
+        contentType: r.headers?.['content-type'], retryAfter: r.headers?.['retry-after'], type: problemType(r) });
+    return r.status;
 }
 
 function problemType(r) {
@@ -262,6 +284,43 @@ async function verifyWrites() {
     });
     console.log(JSON.stringify({ acked: acked.length, problems: problems.slice(0, 20), problemCount: problems.length }));
     process.exitCode = problems.length ? 1 : 0;
+}
+
+/**
+ * After a fault: every acknowledged write of a journal (`load` or `writes`) has its entry in audit_entry. An entry
+ * commits with its write, pending; the sequencer, of this instance or of the one restarted after a kill, gives it its
+ * place, so the case first waits (at most --wait seconds, 30) for audit_pending to drain. Prints one JSON line.
+ */
+async function verifyAudit() {
+    const journal = readJournal(args.journal);
+    const deadline = Date.now() + 1000 * Number(args.wait || 30);
+    let pendingLeft = countRows('SELECT count(*) FROM audit_pending');
+    while (pendingLeft > 0 && Date.now() < deadline) {
+        await sleep(250);
+        pendingLeft = countRows('SELECT count(*) FROM audit_pending');
+    }
+    // the targets of the entries for each method, path and status: an acknowledged write answered with a Location
+    // must find one with that target, any other one any entry (each entry used once)
+    const entries = new Map();
+    for (const line of psqlLines("SELECT json_build_object('key', method || ' ' || path || ' ' || status, "
+        + "'target', target) FROM audit_entry")) {
+        const { key, target } = JSON.parse(line);
+        if (!entries.has(key)) entries.set(key, []);
+        entries.get(key).push(target);
+    }
+    const acked = journal.filter((j) => ok(j.status) && j.method);
+    const missing = [];
+    const byLocationFirst = [...acked].sort((a, b) => (b.location ? 1 : 0) - (a.location ? 1 : 0));
+    for (const j of byLocationFirst) {
+        const targets = entries.get(`${j.method} ${j.path} ${j.status}`) || [];
+        const target = j.location && new URL(j.location, args.base).pathname;
+        const at = target ? targets.indexOf(target) : targets.length - 1;
+        if (at < 0) missing.push(`${j.method} ${j.path} ${j.status} ${target || ''}`.trim());
+        else targets.splice(at, 1);
+    }
+    console.log(JSON.stringify({ acked: acked.length, missing: missing.length, pendingLeft,
+        internalErrors: journal.filter((j) => j.status === 500).length, examples: missing.slice(0, 5) }));
+    process.exitCode = missing.length || pendingLeft ? 1 : 0;
 }
 
 async function burst() {
@@ -331,9 +390,12 @@ const isProblem = (r, status, type) => r.status === status && problemOf(r) === t
 
 /** Counts rows with psql: what a write did, seen from the database rather than from its answer. */
 function countRows(sql) {
-    const out = execFileSync('psql', ['-qAt', '-h', process.env.PGHOST || '127.0.0.1', '-U', 'postgres', '-d', args.db,
-        '-c', sql], { encoding: 'utf8' });
-    return Number(out.trim());
+    return Number(psqlLines(sql)[0]);
+}
+function psqlLines(sql) {
+    const out = execFileSync('psql', ['-qAt', '-h', process.env.PGHOST || '127.0.0.1', '-p', process.env.PGPORT || '5432',
+        '-U', 'postgres', '-d', args.db, '-c', sql], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    return out.split('\n').filter(Boolean);
 }
 
 /** Writes that executed: every one appends an audit entry; a replay appends one marked replayed. */
@@ -601,7 +663,7 @@ async function idempotency() {
     process.exitCode = problems.length ? 1 : 0;
 }
 
-const commands = { load, verify, writes, 'verify-writes': verifyWrites, burst, idempotency };
+const commands = { load, verify, writes, 'verify-writes': verifyWrites, 'verify-audit': verifyAudit, burst, idempotency };
 const command = commands[args._[0]];
 if (!command) {
     console.error(`usage: node client.mjs ${Object.keys(commands).join('|')} --base URL --token T ...`);

@@ -1,6 +1,7 @@
 package dev.evidencestore.http;
 
 import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.domain.Refusal;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.http.HttpHeaders;
@@ -11,6 +12,8 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
+
+import java.util.Optional;
 
 /**
  * Problem documents for requests refused below JAX-RS, where no exception mapper runs: by Vert.x's HTTP decoder (a
@@ -38,13 +41,29 @@ public class HttpLayerRefusals {
             answer(context.response(), ProblemType.MALFORMED_REQUEST, "the request could not be routed; nothing was "
                     + "done", false);
         } else if (status == -1 || status >= 500) {
-            LOG.error("unexpected failure while routing " + context.request().method() + " " + context.normalizedPath(),
-                    context.failure());
-            answer(context.response(), ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged",
-                    false);
+            failed(context);
         } else {
             context.next();
         }
+    }
+
+    /** A handler failed: an outage (the database lost, a disk full) is answered as in JAX-RS, anything else 500. */
+    private static void failed(RoutingContext context) {
+        Optional<Refusal> outage = context.failure() == null ? Optional.empty() : Outage.recognise(context.failure());
+        if (outage.isPresent()) {
+            Refusal refusal = outage.get();
+            LOG.errorf("%s while routing answered as %s", context.failure(), refusal.type().slug());
+            Object retryAfter = refusal.extensions().get("retryAfterSeconds");
+            if (retryAfter != null && !context.response().headWritten()) {
+                context.response().putHeader(HttpHeaders.RETRY_AFTER, retryAfter.toString());
+            }
+            send(context.response(), refusal.type(), Problems.json(refusal.type(), refusal.getMessage(),
+                    refusal.extensions()), false);
+            return;
+        }
+        LOG.error("unexpected failure while routing " + context.request().method() + " " + context.normalizedPath(),
+                context.failure());
+        answer(context.response(), ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged", false);
     }
 
     /** For requests that Vert.x could not decode. */
@@ -74,16 +93,19 @@ public class HttpLayerRefusals {
      * is not trusted. An answer already under way cannot be replaced; it is cut off.
      */
     private static void answer(HttpServerResponse response, ProblemType type, String detail, boolean close) {
+        send(response, type, Problems.json(type, detail), close);
+    }
+
+    private static void send(HttpServerResponse response, ProblemType type, String problem, boolean close) {
         if (response.headWritten()) {
             response.close();
             return;
         }
         response.setStatusCode(type.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problems.MEDIA_TYPE);
         if (!close) {
-            response.end(Problems.json(type, detail));
+            response.end(problem);
             return;
         }
-        response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE).end(Problems.json(type, detail))
-                .onComplete(sent -> response.close());
+        response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE).end(problem).onComplete(sent -> response.close());
     }
 }

@@ -28,13 +28,6 @@ class OutageTest {
         }
     }
 
-    @Test
-    void anExhaustedPoolIsBusyNotAnOutage() {
-        Refusal refusal = Outage.recognise(new SQLException("Sorry, acquisition timeout!")).orElseThrow();
-        assertEquals(ProblemType.SERVICE_BUSY, refusal.type());
-        assertEquals(5, refusal.extensions().get("retryAfterSeconds"));
-    }
-
     private static IOException storeFailed(String message) {
         return StoreWriteFailure.of("the filesystem blob store", new IOException(message));
     }
