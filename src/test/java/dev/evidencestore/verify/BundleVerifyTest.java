@@ -138,7 +138,7 @@ class BundleVerifyTest {
                 .getBytes(StandardCharsets.UTF_8));
         altered.put("SHA256SUMS", sums(altered).getBytes(StandardCharsets.UTF_8));
         assertEquals(1, verify(rezip(altered), dir.resolve("audit-public.pem")), output);
-        assertTrue(output.contains("FAIL " + checkpoint + ": no valid signature of the given key"), output);
+        assertTrue(output.contains("FAIL " + checkpoint + ": no valid signature of a given key"), output);
 
         String statement = "statements/" + firstLeaf() + ".dsse.json";
         DsseEnvelope envelope = DsseEnvelope.parse(new String(files.get(statement), StandardCharsets.UTF_8));
@@ -149,7 +149,7 @@ class BundleVerifyTest {
                 .getBytes(StandardCharsets.UTF_8));
         altered.put("SHA256SUMS", sums(altered).getBytes(StandardCharsets.UTF_8));
         assertEquals(1, verify(rezip(altered), dir.resolve("audit-public.pem")), output);
-        assertTrue(output.contains("FAIL " + statement + ": no valid signature of the given key"), output);
+        assertTrue(output.contains("FAIL " + statement + ": no valid signature of a given key"), output);
     }
 
     @Test
@@ -159,8 +159,23 @@ class BundleVerifyTest {
                 KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPublic()));
         assertEquals(1, verify(bundle, other), output);
         assertTrue(output.contains("FAIL checkpoint/checkpoint.txt"), output);
-        assertTrue(output.contains("WARN keys/audit-public.pem: is not the given key"), output);
+        assertTrue(output.contains("WARN keys/audit-public.pem: is not a given key"), output);
         assertTrue(output.lines().filter(line -> line.startsWith("FAIL statements/")).count() == 6, output);
+    }
+
+    /** After a rotation a verifier is given the retired key too; a key it is given but that signed nothing is harmless. */
+    @Test
+    void severalKeysMayBeGivenAndAnyOfThemVouches() throws Exception {
+        Path other = dir.resolve("retired.pem");
+        Files.writeString(other, Ed25519Keys.publicPem(
+                KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPublic()));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = Verify.run(List.of("bundle", bundle.toString(), "--key", other.toString(), "--key",
+                dir.resolve("audit-public.pem").toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err);
+        output = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, output);
+        assertTrue(output.lines().noneMatch(line -> line.startsWith("WARN") || line.startsWith("FAIL")), output);
     }
 
     @Test

@@ -2,8 +2,6 @@ package dev.evidencestore.verify;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.PublicKey;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,13 +25,13 @@ final class BundleChecks {
     private static final Pattern SUM_LINE = Pattern.compile("([0-9a-f]{64})  (.+)");
 
     private final EvidenceZip zip;
-    private final PublicKey key;
+    private final GivenKeys keys;
     private final Checks checks;
     private final Map<String, String> hashes = new HashMap<>();
 
-    BundleChecks(EvidenceZip zip, PublicKey key, Checks checks) {
+    BundleChecks(EvidenceZip zip, GivenKeys keys, Checks checks) {
         this.zip = zip;
-        this.key = key;
+        this.keys = keys;
         this.checks = checks;
     }
 
@@ -42,7 +40,7 @@ final class BundleChecks {
         Map<String, String> artifacts = manifest();
         Checkpoint checkpoint = checkpoint();
         bundledKey();
-        new LogChecks(zip, key, checks, artifacts, checkpoint).run();
+        new LogChecks(zip, keys, checks, artifacts, checkpoint).run();
     }
 
     /** Every file is listed in SHA256SUMS, once, and hashes to its line. */
@@ -128,14 +126,14 @@ final class BundleChecks {
         try {
             SignedNote note = SignedNote.parse(bytes.get());
             Checkpoint checkpoint = Checkpoint.parse(note.body());
-            NoteKey noteKey = NoteKey.of(checkpoint.origin(), key);
-            if (!note.signaturesBy(noteKey).isEmpty() && note.verify(noteKey)) {
-                checks.pass(CHECKPOINT, "signed by the given key (" + noteKey.keyIdHex() + ") for "
+            Optional<NoteKey> signer = keys.signerOf(note, checkpoint.origin());
+            if (signer.isPresent()) {
+                checks.pass(CHECKPOINT, "signed by the given key " + signer.get().keyIdHex() + " for "
                         + checkpoint.origin() + ", " + checkpoint.size() + " entries");
                 return checkpoint;
             }
-            checks.fail(CHECKPOINT, "no valid signature of the given key (" + noteKey.keyIdHex() + ") for "
-                    + checkpoint.origin());
+            checks.fail(CHECKPOINT, "no valid signature of a given key (" + keys.idsFor(checkpoint.origin())
+                    + ") for " + checkpoint.origin());
         } catch (IllegalArgumentException e) { // MalformedInput among them
             checks.fail(CHECKPOINT, e.getMessage());
         }
@@ -146,15 +144,14 @@ final class BundleChecks {
     private void bundledKey() throws IOException {
         Optional<String> bundled = zip.text(BUNDLED_KEY);
         try {
-            if (bundled.isPresent() && MessageDigest.isEqual(Ed25519Keys.readPublicPem(bundled.get()).getEncoded(),
-                    key.getEncoded())) {
+            if (bundled.isPresent() && keys.includes(Ed25519Keys.readPublicPem(bundled.get()))) {
                 return;
             }
         } catch (MalformedInput e) {
             // not a key at all: warned below like any other key
         }
         checks.warn(BUNDLED_KEY, bundled.isEmpty() ? "missing; the given key was used"
-                : "is not the given key; it was not used, every signature was checked against the given key");
+                : "is not a given key; it was not used, every signature was checked against the given keys");
     }
 
     private String sha256(String file) throws IOException {

@@ -2,7 +2,6 @@ package dev.evidencestore.verify;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -25,15 +24,15 @@ final class LogChecks {
     private static final String PROOFS = "log/proofs/";
 
     private final EvidenceZip zip;
-    private final PublicKey key;
+    private final GivenKeys keys;
     private final Checks checks;
     private final Map<String, String> artifacts;
     /** Null when it did not verify: then no leaf can be shown to be in the log. */
     private final Checkpoint checkpoint;
 
-    LogChecks(EvidenceZip zip, PublicKey key, Checks checks, Map<String, String> artifacts, Checkpoint checkpoint) {
+    LogChecks(EvidenceZip zip, GivenKeys keys, Checks checks, Map<String, String> artifacts, Checkpoint checkpoint) {
         this.zip = zip;
-        this.key = key;
+        this.keys = keys;
         this.checks = checks;
         this.artifacts = artifacts;
         this.checkpoint = checkpoint;
@@ -59,12 +58,12 @@ final class LogChecks {
     private void statement(String file) throws IOException {
         long leaf = indexOf(file, STATEMENTS, ".dsse.json");
         DsseEnvelope envelope = DsseEnvelope.parse(zip.text(file).orElseThrow());
-        if (!envelope.payloadType().equals(IN_TOTO) || !envelope.verify(key)) {
-            checks.fail(file, envelope.payloadType().equals(IN_TOTO) ? "no valid signature of the given key"
+        if (!envelope.payloadType().equals(IN_TOTO) || !keys.signed(envelope)) {
+            checks.fail(file, envelope.payloadType().equals(IN_TOTO) ? "no valid signature of a given key"
                     : "payload type is " + envelope.payloadType() + ", not " + IN_TOTO);
             return;
         }
-        checks.pass(file, "DSSE signature of the given key over the in-toto statement");
+        checks.pass(file, "DSSE signature of a given key over the in-toto statement");
         Map<String, Object> statement = Json.object(Json.parse(new String(envelope.payload(),
                 StandardCharsets.UTF_8)), "the statement");
         if (!STATEMENT_TYPE.equals(statement.get("_type")) || !PREDICATE_TYPE.equals(statement.get("predicateType"))) {
