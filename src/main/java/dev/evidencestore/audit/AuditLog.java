@@ -44,7 +44,7 @@ public class AuditLog {
     /** Writes {@code event}'s entry in the current transaction: it commits, or rolls back, with the write. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void record(AuditEvent event) {
-        event.toPending(Clock.now()).persistAndFlush();
+        event.toPending(Clock.now()).insert();
     }
 
     /**
