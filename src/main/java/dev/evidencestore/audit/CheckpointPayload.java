@@ -1,8 +1,11 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.domain.AuditCheckpoint;
+import dev.evidencestore.verify.Ed25519Keys;
 
+import java.security.PublicKey;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,8 +24,15 @@ final class CheckpointPayload {
         return CanonicalJson.of(members);
     }
 
+    /** Checkpoints of the chain carry their key as base64 X.509 and their signature as base64. */
     static boolean signatureHolds(AuditCheckpoint checkpoint) {
-        return Ed25519.verifies(checkpoint.publicKey(),
-                of(checkpoint.chainLength(), checkpoint.headHash(), checkpoint.at()), checkpoint.signature());
+        try {
+            PublicKey key = Ed25519Keys.readPublicPem("-----BEGIN PUBLIC KEY-----\n" + checkpoint.publicKey()
+                    + "\n-----END PUBLIC KEY-----\n");
+            return Ed25519Keys.verify(key, of(checkpoint.chainLength(), checkpoint.headHash(), checkpoint.at()),
+                    Base64.getDecoder().decode(checkpoint.signature()));
+        } catch (IllegalArgumentException malformed) {
+            return false;
+        }
     }
 }

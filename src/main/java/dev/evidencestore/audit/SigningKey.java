@@ -1,18 +1,17 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.verify.Ed25519Keys;
+import dev.evidencestore.verify.MalformedInput;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Optional;
 
 /**
@@ -49,19 +48,18 @@ final class SigningKey {
     }
 
     private static KeyPair read(Path file) {
-        byte[] der;
+        String pem;
         try {
-            der = der(Files.readString(file, StandardCharsets.US_ASCII), "PRIVATE KEY");
+            pem = Files.readString(file, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the audit signing key " + file + " named by " + SETTING, e);
         }
         try {
-            PrivateKey privateKey = KeyFactory.getInstance(Ed25519.ALGORITHM)
-                    .generatePrivate(new PKCS8EncodedKeySpec(der));
-            KeyPair key = new KeyPair(Ed25519.publicKeyOf(privateKey), privateKey);
+            PrivateKey privateKey = Ed25519Keys.readPrivatePem(pem);
+            KeyPair key = new KeyPair(Ed25519Keys.publicKeyOf(privateKey), privateKey);
             requireWorking(key, file);
             return key;
-        } catch (GeneralSecurityException | ClassCastException e) {
+        } catch (MalformedInput e) {
             throw new IllegalStateException("the audit signing key " + file + " is not an Ed25519 private key "
                     + "in a PKCS#8 PEM file (BEGIN PRIVATE KEY): " + HOW_TO_MAKE_ONE, e);
         }
@@ -70,7 +68,7 @@ final class SigningKey {
     /** Signs and verifies once, so a key the service cannot use fails the start, not the first checkpoint. */
     private static void requireWorking(KeyPair key, Path file) {
         byte[] probe = ("audit signing key check " + file).getBytes(StandardCharsets.UTF_8);
-        if (!Ed25519.verifies(Ed25519.base64(key.getPublic()), probe, Ed25519.sign(key.getPrivate(), probe))) {
+        if (!Ed25519Keys.verify(key.getPublic(), probe, Ed25519Keys.sign(key.getPrivate(), probe))) {
             throw new IllegalStateException("the audit signing key " + file + " does not verify its own signature");
         }
     }
@@ -81,25 +79,9 @@ final class SigningKey {
                 throw new IllegalStateException(DEV_PUBLIC_KEY + " is missing, so the development key cannot be told "
                         + "apart from a real one");
             }
-            return Ed25519.publicKey(Base64.getEncoder().encodeToString(
-                    der(new String(in.readAllBytes(), StandardCharsets.US_ASCII), "PUBLIC KEY")));
-        } catch (IOException | GeneralSecurityException e) {
+            return Ed25519Keys.readPublicPem(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+        } catch (IOException | MalformedInput e) {
             throw new IllegalStateException("cannot read " + DEV_PUBLIC_KEY, e);
-        }
-    }
-
-    private static byte[] der(String pem, String label) throws IOException {
-        String begin = "-----BEGIN " + label + "-----";
-        String end = "-----END " + label + "-----";
-        int from = pem.indexOf(begin);
-        int to = pem.indexOf(end);
-        if (from < 0 || to < from) {
-            throw new IOException("no " + begin + " block");
-        }
-        try {
-            return Base64.getMimeDecoder().decode(pem.substring(from + begin.length(), to));
-        } catch (IllegalArgumentException e) {
-            throw new IOException("the " + label + " block is not base64", e);
         }
     }
 }
