@@ -65,8 +65,8 @@ case $CASE in
     small-ingest)
         run_case() { node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "bench$RANDOM" \
             --count 3000 --warmup 0 --max-seconds "$SECONDS_RUN" --concurrency 16; echo; }
-        node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace warm --count 1000 \
-            --warmup 0 --max-seconds 30 --concurrency 16 > /dev/null ;;
+        node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace warm --count "${WARMUP_COUNT:-1000}" \
+            --warmup 0 --max-seconds 120 --concurrency 16 > /dev/null ;;
     ingest)
         big; upload "$WORK/big.bin"
         run_case() { head -c 100 /dev/urandom >> "$WORK/big.bin"; curl -sS -o /dev/null -w 'PUT %{http_code} %{time_total}s\n' -H "$AUTH" -H 'Expect:' \

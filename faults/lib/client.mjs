@@ -398,8 +398,12 @@ function psqlLines(sql) {
     return out.split('\n').filter(Boolean);
 }
 
-/** Writes that executed: every one appends an audit entry; a replay appends one marked replayed. */
-const EXECUTED = 'SELECT count(*) FROM audit_entry WHERE NOT replayed AND status BETWEEN 200 AND 299';
+/**
+ * Writes that executed: every one appends an audit entry; a replay appends one marked replayed. Counted whether the
+ * sequencer has numbered the entry yet (audit_entry) or not (audit_pending): it moves them in one commit.
+ */
+const EXECUTED_WHERE = 'WHERE NOT replayed AND status BETWEEN 200 AND 299';
+const EXECUTED = `SELECT (SELECT count(*) FROM audit_entry ${EXECUTED_WHERE}) + (SELECT count(*) FROM audit_pending ${EXECUTED_WHERE})`;
 
 /**
  * Every write of the contract that takes Idempotency-Key, each able to make a fresh target for itself: the request

@@ -38,12 +38,25 @@ public record AuditEntry(long seq, Instant at, String actor, String workspace, S
         return row;
     }
 
+    /**
+     * The entry that follows {@code prevHash} as number {@code seq}, without its hash: {@link #canonicalJson()} is
+     * its leaf, and {@link #hashed} completes it from those bytes, so that they are made once.
+     */
+    static AuditEntry unhashed(long seq, Instant at, AuditEvent event, String prevHash) {
+        return new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(), event.target(),
+                event.status(), event.problem(), event.replayed(), prevHash, null);
+    }
+
     /** The entry that follows {@code prevHash} as number {@code seq}, with its hash computed. */
     static AuditEntry chain(long seq, Instant at, AuditEvent event, String prevHash) {
-        AuditEntry unhashed = new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(),
-                event.target(), event.status(), event.problem(), event.replayed(), prevHash, null);
-        return new AuditEntry(seq, at, event.actor(), event.workspace(), event.method(), event.path(), event.target(),
-                event.status(), event.problem(), event.replayed(), prevHash, unhashed.computedHash());
+        AuditEntry unhashed = unhashed(seq, at, event, prevHash);
+        return unhashed.hashed(unhashed.canonicalJson());
+    }
+
+    /** This entry with its hash, given its {@link #canonicalJson()}. */
+    AuditEntry hashed(byte[] canonicalJson) {
+        return new AuditEntry(seq, at, actor, workspace, method, path, target, status, problem, replayed, prevHash,
+                ChainHash.of(canonicalJson));
     }
 
     /**

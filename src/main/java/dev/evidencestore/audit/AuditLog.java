@@ -49,16 +49,19 @@ public class AuditLog {
 
     /**
      * Writes {@code event}'s entry in a transaction of its own, for what changed nothing (a refusal, a replay) or
-     * committed on its own, and waits for its place in the log.
+     * committed on its own.
      */
     public void append(AuditEvent event) {
         QuarkusTransaction.requiringNew().run(() -> record(event));
-        awaitSequenced();
     }
 
     /**
-     * Waits until the entries committed so far have their place in the log, so that a client that got its answer
-     * finds its entry. An entry is durable before this; if the wait runs out, it is sequenced later.
+     * Waits until the entries committed so far have their place in the log. Every read of the log waits so, not
+     * the writes: an entry is durable once its write committed, and the sequencer numbers entries in batches, a
+     * transaction and a lock per batch rather than per write; a client that got its answer still finds its entry
+     * in any read that follows. If the wait runs out, the entries stay pending and are sequenced later. Never called
+     * under the chain lock, which the sequencer needs: a leaf or a proof asked for by index or size is of entries a
+     * checkpoint or a listing already showed, and needs no wait.
      */
     public void awaitSequenced() {
         if (!sequencer.awaitSequenced(SEQUENCING_WAIT)) {
@@ -78,8 +81,12 @@ public class AuditLog {
     }
 
     /** A workspace's entries, oldest first; {@code after} is the cursor of the previous page, or null for the first. */
-    @Transactional
     public Page<AuditEntry> list(Workspace workspace, int limit, PageCursor after) {
+        awaitSequenced();
+        return QuarkusTransaction.joiningExisting().call(() -> page(workspace, limit, after));
+    }
+
+    private static Page<AuditEntry> page(Workspace workspace, int limit, PageCursor after) {
         Parameters parameters = Parameters.with("workspace", workspace.slug())
                 .and("after", after == null ? 0L : after.id());
         // range is inclusive: one row more than the page tells whether another page follows

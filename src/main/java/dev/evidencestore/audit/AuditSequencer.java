@@ -1,6 +1,7 @@
 package dev.evidencestore.audit;
 
 import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.persistence.AuditEntryEntity.ChainTip;
 import dev.evidencestore.persistence.AuditPendingEntity;
 import dev.evidencestore.persistence.AuditTreeNodes;
 import dev.evidencestore.verify.MerkleHash;
@@ -24,8 +25,8 @@ import java.util.Map;
  * Gives pending audit entries their place in the log: under the chain lock, in one transaction per batch, it numbers
  * them, chains them, adds their leaves and the subtrees they complete to the Merkle tree, and removes them from the
  * pending table. Every instance runs one; the lock keeps them on one log, and whichever holds it sequences every
- * instance's entries (a group commit, as databases do with their logs). A waiting writer is woken once a run that
- * began after its entry committed has emptied the pending table.
+ * instance's entries (a group commit, as databases do with their logs). A waiting reader of the log is woken once a
+ * run that began after it asked has emptied the pending table.
  *
  * <p>Entries written before the tree existed are added to it first, in the same batches.
  */
@@ -34,8 +35,11 @@ class AuditSequencer {
 
     private static final Logger LOG = Logger.getLogger(AuditSequencer.class);
     static final int MAX_BATCH = 500;
-    /** Pending rows of writers that crashed, or of instances that stopped, are picked up by this poll. */
-    private static final long POLL_MILLIS = 1000;
+    /**
+     * Writers do not wake the sequencer, readers of the log do; this poll numbers what writers left in between, in
+     * batches as large as a fifth of a second brings, and picks up what instances that died left pending.
+     */
+    private static final long POLL_MILLIS = 200;
     private static final long BACKOFF_MILLIS = 500;
 
     private final Object monitor = new Object();
@@ -45,6 +49,8 @@ class AuditSequencer {
     private long emptied;
     private boolean wakeRequested;
     private Thread thread;
+    /** The log as this instance's last batch committed it; touched by the sequencer's thread only. */
+    private Tip tip;
 
     /**
      * Waits until every entry committed before this call has its place in the log, or {@code timeout} passed;
@@ -126,9 +132,12 @@ class AuditSequencer {
         ManagedContext requestContext = Arc.container().requestContext();
         requestContext.activate();
         try {
-            while (QuarkusTransaction.requiringNew().call(AuditSequencer::batch)) {
-                // a full batch: more may be waiting
-            }
+            Batch done;
+            do {
+                Tip known = tip;
+                done = QuarkusTransaction.requiringNew().call(() -> batch(known));
+                tip = done.tip();
+            } while (done.full());
             return true;
         } catch (RuntimeException e) {
             LOG.errorf(e, "audit entries could not be sequenced; they stay pending and are retried");
@@ -147,39 +156,52 @@ class AuditSequencer {
         }
     }
 
-    /** One batch under the chain lock; true when the batch was full, so another may follow. */
-    private static boolean batch() {
+    /**
+     * One batch under the chain lock. {@code known} is the log as this instance last committed it: while the chain
+     * still ends where it left it, no other instance appended, and its tree's edge needs no reading.
+     */
+    private static Batch batch(Tip known) {
         ChainLock.acquire();
-        AuditEntryEntity head = AuditEntryEntity.head();
-        long seq = head == null ? 0 : head.seq;
-        long leaves = AuditTreeNodes.leafCount();
-        if (leaves < seq) {
-            return backfill(leaves, seq);
+        ChainTip head = AuditEntryEntity.tip().orElse(new ChainTip(0, ChainHash.GENESIS));
+        long seq = head.seq();
+        TreeFrontier tree;
+        if (known != null && known.head().equals(head)) {
+            tree = known.tree().copy();
+        } else {
+            long leaves = AuditTreeNodes.leafCount();
+            if (leaves < seq) {
+                return new Batch(backfill(leaves, seq), null);
+            }
+            if (leaves > seq) {
+                throw new IllegalStateException("the audit tree has " + leaves + " leaves but the log only " + seq
+                        + " entries: entries were removed; POST /api/v1/audit/verify names the break");
+            }
+            tree = TreeFrontier.of(seq);
         }
-        if (leaves > seq) {
-            throw new IllegalStateException("the audit tree has " + leaves + " leaves but the log only " + seq
-                    + " entries: entries were removed; POST /api/v1/audit/verify names the break");
-        }
-        List<AuditPendingEntity> pending = AuditPendingEntity.oldest(MAX_BATCH);
-        if (pending.isEmpty()) {
-            return false;
-        }
-        TreeFrontier tree = TreeFrontier.of(seq);
-        String previous = head == null ? ChainHash.GENESIS : head.entryHash;
+        List<AuditPendingEntity> pending = AuditPendingEntity.take(MAX_BATCH);
+        String previous = head.entryHash();
         List<AuditEntryEntity> rows = new ArrayList<>(pending.size());
         Map<Node, byte[]> nodes = new LinkedHashMap<>();
         for (AuditPendingEntity entry : pending) {
-            AuditEntry sequenced = AuditEntry.chain(++seq, entry.at, AuditEvent.of(entry), previous);
-            AuditEntryEntity row = sequenced.toRow();
+            AuditEntry unhashed = AuditEntry.unhashed(++seq, entry.at, AuditEvent.of(entry), previous);
+            byte[] leaf = unhashed.canonicalJson();
+            AuditEntryEntity row = unhashed.hashed(leaf).toRow();
             row.requestId = entry.requestId;
             rows.add(row);
-            nodes.putAll(tree.append(MerkleHash.leaf(sequenced.canonicalJson())));
-            previous = sequenced.entryHash();
+            nodes.putAll(tree.append(MerkleHash.leaf(leaf)));
+            previous = row.entryHash;
         }
         AuditEntryEntity.insert(rows);
         AuditTreeNodes.insert(nodes);
-        AuditPendingEntity.sequenced(pending.stream().map(entry -> entry.id).toList());
-        return pending.size() == MAX_BATCH;
+        return new Batch(pending.size() == MAX_BATCH, new Tip(new ChainTip(seq, previous), tree));
+    }
+
+    /** The log's last link and its tree's edge, as a batch committed them. */
+    private record Tip(ChainTip head, TreeFrontier tree) {
+    }
+
+    /** What a batch left: whether it was full (another may follow), and the log as it committed it. */
+    private record Batch(boolean full, Tip tip) {
     }
 
     /** Adds entries {@code leaves + 1 …} of the log to the tree, as many as one batch takes. */

@@ -40,6 +40,7 @@ public class AuditVerifier {
 
     /** Verifies the log, and that it extends {@code held}, a signed checkpoint the caller kept, if given. */
     public AuditVerdict verify(Optional<HeldCheckpoint> held) {
+        log.awaitSequenced();
         // fix the bounds first, checkpoints before entries, so every checkpoint checked covers only entries walked
         Bounds bounds = QuarkusTransaction.requiringNew().call(Bounds::now);
         Walk walk = new Walk(bounds.leaves());

@@ -46,6 +46,13 @@ final class TreeFrontier {
         return frontier;
     }
 
+    /** An edge of its own, which appending to leaves this one as it is. */
+    TreeFrontier copy() {
+        TreeFrontier copy = new TreeFrontier(size);
+        System.arraycopy(edge, 0, copy.edge, 0, LEVELS);
+        return copy;
+    }
+
     /** Appends a leaf and returns the nodes it completes, the leaf itself first. */
     Map<Node, byte[]> append(byte[] leafHash) {
         Map<Node, byte[]> completed = new LinkedHashMap<>();

@@ -26,8 +26,8 @@ import java.util.Map;
  * service (a 409 on an artifact) and by the security checks (401, 403, and 404 for a workspace the token does not
  * hold) are recorded like successes, and a retry answered from its Idempotency-Key as a replay, which did nothing
  * itself. A write that committed wrote its entry in its own transaction ({@link AuditedWrite}); every other request
- * is recorded here, before the answer leaves, so a client that got its answer finds the entry. Failing to record a
- * refusal is logged; the refusal changed nothing.
+ * is recorded here, before the answer leaves, so a client that got its answer finds the entry in any read of the log
+ * ({@link AuditLog#awaitSequenced}). Failing to record a refusal is logged; the refusal changed nothing.
  */
 public class AuditFilter {
 
@@ -54,8 +54,8 @@ public class AuditFilter {
             return Uni.createFrom().voidItem();
         }
         if (recorded.recorded()) {
-            // the entry committed with the write; the answer waits for its place in the log, as the others do
-            return blocking(log::awaitSequenced);
+            // the entry committed with the write
+            return Uni.createFrom().voidItem();
         }
         // resolving the identity without blocking: a token that failed authentication is an anonymous caller
         return identities.getDeferredIdentity()

@@ -13,6 +13,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /** A row of the write-once audit chain; {@code seq} is assigned by the audit sequencer under the chain lock. */
@@ -59,6 +60,18 @@ public class AuditEntryEntity extends PanacheEntityBase {
     }
 
     /** The last entry, or null while the log is empty. */
+    /** The last link of the chain: its {@code seq} and hash, read without loading the entity. */
+    public record ChainTip(long seq, String entryHash) {
+    }
+
+    /** The chain's last link, or empty while the log has no entry. */
+    public static Optional<ChainTip> tip() {
+        List<Object[]> rows = getEntityManager()
+                .createNativeQuery("SELECT seq, entry_hash FROM audit_entry ORDER BY seq DESC LIMIT 1", Object[].class)
+                .getResultList();
+        return rows.stream().findFirst().map(row -> new ChainTip(((Number) row[0]).longValue(), (String) row[1]));
+    }
+
     public static AuditEntryEntity head() {
         return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
     }

@@ -11,9 +11,14 @@ import org.hibernate.Session;
 import org.hibernate.annotations.Immutable;
 
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
@@ -66,15 +71,43 @@ public class AuditPendingEntity extends PanacheEntityBase {
         });
     }
 
-    /** The oldest {@code limit} rows, in the order they are to be sequenced. */
-    public static List<AuditPendingEntity> oldest(int limit) {
-        return AuditPendingEntity.<AuditPendingEntity>find("order by id").range(0, limit - 1).list();
+    /**
+     * Removes the oldest {@code limit} rows and returns them, in the order they are to be sequenced: one statement,
+     * in the sequencer's transaction, which writes their entries and commits both.
+     */
+    public static List<AuditPendingEntity> take(int limit) {
+        List<AuditPendingEntity> taken = new ArrayList<>();
+        getEntityManager().unwrap(Session.class).doWork(connection -> {
+            // = ANY(ARRAY(…)), not IN (…): the plan cached while the table is small would join by scanning it whole,
+            // and the table's dead rows (it is a queue) are all scanned until vacuum removes them
+            try (PreparedStatement delete = connection.prepareStatement("""
+                    DELETE FROM audit_pending WHERE id = ANY(ARRAY(SELECT id FROM audit_pending ORDER BY id LIMIT ?))
+                    RETURNING id, at, actor, workspace, method, path, target, status, problem, replayed, request_id""")) {
+                delete.setInt(1, limit);
+                try (ResultSet rows = delete.executeQuery()) {
+                    while (rows.next()) {
+                        taken.add(of(rows));
+                    }
+                }
+            }
+        });
+        taken.sort(Comparator.comparingLong(row -> row.id));
+        return taken;
     }
 
-    /** Removes rows that were sequenced; the sequencer's transaction, which wrote their entries, commits both. */
-    public static void sequenced(List<Long> ids) {
-        getEntityManager().createNativeQuery("DELETE FROM audit_pending WHERE id = ANY(CAST(:ids AS bigint[]))")
-                .setParameter("ids", ids.toArray(Long[]::new))
-                .executeUpdate();
+    private static AuditPendingEntity of(ResultSet rows) throws SQLException {
+        AuditPendingEntity row = new AuditPendingEntity();
+        row.id = rows.getLong("id");
+        row.at = rows.getObject("at", OffsetDateTime.class).toInstant();
+        row.actor = rows.getString("actor");
+        row.workspace = rows.getString("workspace");
+        row.method = rows.getString("method");
+        row.path = rows.getString("path");
+        row.target = rows.getString("target");
+        row.status = rows.getInt("status");
+        row.problem = rows.getString("problem");
+        row.replayed = rows.getBoolean("replayed");
+        row.requestId = rows.getObject("request_id", UUID.class);
+        return row;
     }
 }

@@ -38,9 +38,12 @@ public final class AuditTreeNodes {
             Array levels = connection.createArrayOf("smallint",
                     nodes.stream().map(node -> (short) node.level()).toArray());
             Array indexes = connection.createArrayOf("bigint", nodes.stream().map(Node::index).toArray());
+            // one index lookup per wanted node: as a plain join, the plan the driver's prepared statement caches
+            // while the table is small scans the whole table, and is kept as it grows (no ANALYZE replans it)
             try (PreparedStatement select = connection.prepareStatement("""
-                    SELECT n.level, n.idx, n.hash FROM audit_tree_node n
-                    JOIN unnest(?, ?) AS wanted(level, idx) ON n.level = wanted.level AND n.idx = wanted.idx""")) {
+                    SELECT wanted.level, wanted.idx, n.hash FROM unnest(?, ?) AS wanted(level, idx)
+                    CROSS JOIN LATERAL (SELECT hash FROM audit_tree_node
+                                        WHERE level = wanted.level AND idx = wanted.idx LIMIT 1) n""")) {
                 select.setArray(1, levels);
                 select.setArray(2, indexes);
                 try (ResultSet rows = select.executeQuery()) {

@@ -5,9 +5,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import static dev.evidencestore.audit.AuditTrail.alice;
 import static dev.evidencestore.audit.AuditTrail.aliceJson;
 import static dev.evidencestore.audit.AuditTrail.newWorkspace;
 import static dev.evidencestore.support.Api.incident;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -53,8 +55,13 @@ class AtomicAuditTest {
                 .post("/api/v1/workspaces/" + workspace + "/incidents")
                 .then().statusCode(201);
 
-        assertEquals(1, Sql.count("SELECT count(*) FROM audit_entry WHERE workspace = ? AND method = 'POST' "
-                + "AND target = ? AND status = 201", workspace, "/api/v1/workspaces/" + workspace
-                + "/incidents/ATOM-2"));
+        String target = "/api/v1/workspaces/" + workspace + "/incidents/ATOM-2";
+        // durable when answered: written with the write, numbered by the sequencer in one commit later
+        assertEquals(1, Sql.count("SELECT (SELECT count(*) FROM audit_entry WHERE workspace = ? AND target = ?)"
+                + " + (SELECT count(*) FROM audit_pending WHERE workspace = ? AND target = ?)",
+                workspace, target, workspace, target));
+        // and in the log for any reader, who waits for its number
+        alice().get("/api/v1/workspaces/{ws}/audit", workspace).then().statusCode(200)
+                .body("items.target", contains(target));
     }
 }

@@ -55,6 +55,7 @@ class AuditCheckpointTest {
         scheduler.pause(AuditCheckpoints.JOB);
         try {
             AuditTrail.newIncident(AuditTrail.newWorkspace());
+            Sql.awaitAuditSequenced();
             long entries = Sql.count("SELECT max(seq) FROM audit_entry");
 
             Map<String, Object> checkpoint = as(Tokens.bob()).post(CHECKPOINTS).then().statusCode(201)
@@ -98,7 +99,8 @@ class AuditCheckpointTest {
                     openssl pkeyutl -verify -pubin -inkey audit.pem -rawin -in body -sigfile signature
                     """;
             assertEquals("Signature Verified Successfully", run(dir, script));
-            Files.writeString(dir.resolve("checkpoint"), note.replaceFirst("\n[0-9]+\n", "\n1\n"));
+            long size = Checkpoint.parse(SignedNote.parse(note).body()).size();
+            Files.writeString(dir.resolve("checkpoint"), note.replaceFirst("\n" + size + "\n", "\n" + (size + 1) + "\n"));
             assertTrue(run(dir, script.replace("set -e\n", "")).contains("Signature Verification Failure"),
                     "a note whose size was changed does not verify");
         } finally {

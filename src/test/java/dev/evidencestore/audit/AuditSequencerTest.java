@@ -39,6 +39,7 @@ class AuditSequencerTest {
             });
         }
         Concurrently.run(appends);
+        log.awaitSequenced();
 
         for (int i = 0; i < 64; i++) {
             assertEquals(1, Sql.count("SELECT count(*) FROM audit_entry WHERE path = ?",

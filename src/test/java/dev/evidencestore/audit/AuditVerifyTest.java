@@ -54,7 +54,8 @@ class AuditVerifyTest {
     }
 
     @Test
-    void reportsAnIntactChain() throws SQLException {
+    void reportsAnIntactChain() throws Exception {
+        Sql.awaitAuditSequenced();
         long length = Sql.count("SELECT max(seq) FROM audit_entry");
         long checkpoints = Sql.count("SELECT count(*) FROM audit_checkpoint")
                 + Sql.count("SELECT count(*) FROM audit_tree_checkpoint");
@@ -188,6 +189,7 @@ class AuditVerifyTest {
      */
     @Test
     void findsEntriesRemovedAfterACheckpointSomeoneHolds() throws Exception {
+        Sql.awaitAuditSequenced();
         long size = Sql.count("SELECT count(*) FROM audit_tree_node WHERE level = 0");
         String held = devSigned(size + 5, new byte[32]);
         Map<String, Object> verdict = verify(held);
@@ -251,7 +253,8 @@ class AuditVerifyTest {
     }
 
     @Test
-    void theDatabaseRefusesEntriesOffTheChain() throws SQLException {
+    void theDatabaseRefusesEntriesOffTheChain() throws Exception {
+        Sql.awaitAuditSequenced();
         long head = Sql.count("SELECT max(seq) FROM audit_entry");
         String insert = "INSERT INTO audit_entry (seq, at, actor, method, path, status, prev_hash, entry_hash) "
                 + "VALUES (?, now(), 'mallory', 'POST', '/', 201, ?, ?)";

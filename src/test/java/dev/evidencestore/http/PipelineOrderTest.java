@@ -37,7 +37,7 @@ class PipelineOrderTest {
                 "before workspace gate: key held false",
                 "after workspace gate: key held false",
                 "after idempotency claim: key held true",
-                "before audit: status 201, key held true, audit entries 0",
+                "before audit: status 201, key held true, audit entries 1",
                 "after audit: status 201, key held true, audit entries 1",
                 "after idempotency settle: status 201, key held false, audit entries 1"), PipelineProbe.seen(probe));
     }

@@ -107,7 +107,9 @@ public class PipelineProbe {
 
     private static long auditEntries(String path) {
         try {
-            return Sql.count("SELECT count(*) FROM audit_entry WHERE path = ?", path);
+            // recorded: written with the write (pending) or already numbered; the sequencer moves it in one commit
+            return Sql.count("SELECT (SELECT count(*) FROM audit_entry WHERE path = ?)"
+                    + " + (SELECT count(*) FROM audit_pending WHERE path = ?)", path, path);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

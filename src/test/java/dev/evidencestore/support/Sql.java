@@ -38,6 +38,20 @@ public final class Sql {
         }
     }
 
+    /**
+     * Waits until the sequencer has numbered every audit entry committed so far, as every read of the log through
+     * the service does: an entry is durable once its write committed, and has its {@code seq} a little later.
+     */
+    public static void awaitAuditSequenced() throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (count("SELECT count(*) FROM audit_pending") > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("audit entries still pending after 10 s");
+            }
+            Thread.sleep(20);
+        }
+    }
+
     public static long count(String sql, Object... parameters) throws SQLException {
         return countIn(TestDatabase.NAME, sql, parameters);
     }
