@@ -2,6 +2,7 @@ package dev.evidencestore.audit;
 
 import dev.evidencestore.storage.Anchor;
 import dev.evidencestore.support.OwnDatabase;
+import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import dev.evidencestore.verify.Checkpoint;
 import dev.evidencestore.verify.NoteKey;
@@ -199,6 +200,8 @@ class CheckpointPublishingTest {
         Map<String, Object> later = checkpoint();
         long covered = ((Number) later.get("treeSize")).longValue();
         assertTrue(covered > kept);
+        // the second checkpoint's own entry too, so that the removal below takes it
+        Sql.awaitAuditSequencedIn(OwnDatabase.name(DATABASE));
         try (Connection connection = OwnDatabase.connect(DATABASE); Statement sql = connection.createStatement()) {
             sql.execute("SET session_replication_role = replica");
             sql.execute("DELETE FROM audit_tree_checkpoint WHERE tree_size > " + kept);

@@ -43,8 +43,13 @@ public final class Sql {
      * the service does: an entry is durable once its write committed, and has its {@code seq} a little later.
      */
     public static void awaitAuditSequenced() throws SQLException, InterruptedException {
+        awaitAuditSequencedIn(TestDatabase.NAME);
+    }
+
+    /** {@link #awaitAuditSequenced()} in another database of the test PostgreSQL. */
+    public static void awaitAuditSequencedIn(String database) throws SQLException, InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (count("SELECT count(*) FROM audit_pending") > 0) {
+        while (countIn(database, "SELECT count(*) FROM audit_pending") > 0) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("audit entries still pending after 10 s");
             }
