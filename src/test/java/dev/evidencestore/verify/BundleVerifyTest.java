@@ -109,10 +109,11 @@ class BundleVerifyTest {
                 instructions.indexOf("```sh\n") + 6));
         assertEquals("every check passed", lastLine(run(unzipped, script)));
 
-        Files.write(unzipped.resolve("log/proofs/" + firstLeaf() + ".json"),
-                flip(files.get("log/proofs/" + firstLeaf() + ".json")));
+        // a hash of the proof changed, not just any byte: the script reads the hashes, not the JSON around them
+        byte[] changedProof = changedHash(files.get("log/proofs/" + firstLeaf() + ".json"));
+        Files.write(unzipped.resolve("log/proofs/" + firstLeaf() + ".json"), changedProof);
         Files.writeString(unzipped.resolve("SHA256SUMS"), sums(withFile("log/proofs/" + firstLeaf() + ".json",
-                flip(files.get("log/proofs/" + firstLeaf() + ".json")))));
+                changedProof)));
         assertFalse(run(unzipped, script).endsWith("every check passed"), "a changed proof fails the script");
     }
 
@@ -203,6 +204,15 @@ class BundleVerifyTest {
         Map<String, byte[]> copy = new LinkedHashMap<>(files);
         copy.put(name, bytes);
         return copy;
+    }
+
+    /** The proof with the first character of its first hash replaced by another base64 character. */
+    private static byte[] changedHash(byte[] proof) {
+        String json = new String(proof, StandardCharsets.UTF_8);
+        int first = json.indexOf("\"hashes\":[\"") + "\"hashes\":[\"".length();
+        assertTrue(first > "\"hashes\":[\"".length() - 1 && json.charAt(first) != '"', "the proof has a hash: " + json);
+        char replacement = json.charAt(first) == 'A' ? 'B' : 'A';
+        return (json.substring(0, first) + replacement + json.substring(first + 1)).getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] flip(byte[] bytes) {
