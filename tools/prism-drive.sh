@@ -89,15 +89,15 @@ req patch-incident-text "${A[@]}" -H 'Content-Type: text/plain' -X PATCH -d 'x' 
 req patch-incident-accept-html "${A[@]}" -H 'Content-Type: application/merge-patch+json' -H 'Accept: text/html' -X PATCH -d '{"status":"mitigated"}' $INC
 
 echo "== blobs"
-req upload-blob-post "${A[@]}" -H 'Content-Type: text/plain' -H "Content-Digest: sha-256=:$B64:" -X POST --data-binary "$BYTES" /api/v1/blobs
-req upload-blob-post-again "${A[@]}" -H 'Content-Type: text/plain' -X POST --data-binary "$BYTES" /api/v1/blobs
-req upload-blob-put "${A[@]}" -H 'Content-Type: text/plain' -X PUT --data-binary "$BYTES" /api/v1/blobs/$DIGEST
-req upload-blob-mismatch "${A[@]}" -H 'Content-Type: text/plain' -X PUT --data-binary "other" /api/v1/blobs/$DIGEST
-req upload-blob-bad-digest "${A[@]}" -H 'Content-Type: text/plain' -X PUT --data-binary "x" /api/v1/blobs/sha256:xyz
-req upload-blob-accept-html "${A[@]}" -H 'Content-Type: text/plain' -H 'Accept: text/html' -X POST --data-binary "$BYTES" /api/v1/blobs
-req upload-blob-no-token -H 'Content-Type: text/plain' -X POST --data-binary "$BYTES" /api/v1/blobs
-req upload-blob-reader -H "Authorization: Bearer $READER" -H 'Content-Type: text/plain' -X POST --data-binary "$BYTES" /api/v1/blobs
-req upload-blob-idem-no-digest "${A[@]}" -H 'Content-Type: text/plain' -H "Idempotency-Key: \"$(cat /proc/sys/kernel/random/uuid)\"" -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-post "${A[@]}" -H 'Content-Type: application/octet-stream' -H "Content-Digest: sha-256=:$B64:" -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-post-again "${A[@]}" -H 'Content-Type: application/octet-stream' -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-put "${A[@]}" -H 'Content-Type: application/octet-stream' -X PUT --data-binary "$BYTES" /api/v1/blobs/$DIGEST
+req upload-blob-mismatch "${A[@]}" -H 'Content-Type: application/octet-stream' -X PUT --data-binary "other" /api/v1/blobs/$DIGEST
+req upload-blob-bad-digest "${A[@]}" -H 'Content-Type: application/octet-stream' -X PUT --data-binary "x" /api/v1/blobs/sha256:xyz
+req upload-blob-accept-html "${A[@]}" -H 'Content-Type: application/octet-stream' -H 'Accept: text/html' -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-no-token -H 'Content-Type: application/octet-stream' -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-reader -H "Authorization: Bearer $READER" -H 'Content-Type: application/octet-stream' -X POST --data-binary "$BYTES" /api/v1/blobs
+req upload-blob-idem-no-digest "${A[@]}" -H 'Content-Type: application/octet-stream' -H "Idempotency-Key: \"$(cat /proc/sys/kernel/random/uuid)\"" -X POST --data-binary "$BYTES" /api/v1/blobs
 req upload-blob-bad-content-type "${A[@]}" -H 'Content-Type: ???' -X POST --data-binary "$BYTES" /api/v1/blobs
 req get-blob "${A[@]}" /api/v1/blobs/$DIGEST
 req get-blob-range "${A[@]}" -H 'Range: bytes=0-3' /api/v1/blobs/$DIGEST

@@ -35,6 +35,21 @@ public interface EvidenceConfig {
 
     Cache cache();
 
+    Tokens tokens();
+
+    interface Tokens {
+        /**
+         * The longest a bearer token may be issued for ({@code exp} minus {@code iat}); a token issued for longer
+         * is refused, so that a leaked one cannot be used for years.
+         */
+        @WithDefault("24h")
+        Duration maxLifetime();
+
+        /** How far ahead of this instance's clock a token's {@code iat} may be, for clocks that disagree a little. */
+        @WithDefault("60s")
+        Duration clockSkew();
+    }
+
     interface Cache {
         /**
          * Artifacts kept in memory after their first read (about 1 KB each): they never change, so reads of them

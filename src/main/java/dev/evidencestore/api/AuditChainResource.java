@@ -9,6 +9,7 @@ import dev.evidencestore.audit.TrustedKeys;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.NoFormBodies;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.security.Roles;
 import jakarta.annotation.security.PermitAll;
@@ -59,6 +60,7 @@ public class AuditChainResource {
     @Idempotent
     @RolesAllowed(Roles.REVIEWER)
     @Path("/checkpoints")
+    @NoFormBodies(bodiless = true)
     public Response checkpoint() {
         return writes.commit(() -> Response.status(Response.Status.CREATED)
                 .entity(AuditCheckpointResponse.of(checkpoints.create())).build());

@@ -5,6 +5,7 @@ import dev.evidencestore.http.AuditedWrite;
 import dev.evidencestore.http.ClientUpload;
 import dev.evidencestore.http.ContentDigestHeader;
 import dev.evidencestore.http.Idempotent;
+import dev.evidencestore.http.NoFormBodies;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.BlobIngest;
@@ -48,6 +49,7 @@ public class BlobResource {
     @RolesAllowed(Roles.COLLECTOR)
     @Path(Routes.BLOB)
     @Consumes(MediaType.WILDCARD)
+    @NoFormBodies
     @Produces(MediaType.APPLICATION_JSON)
     public Response put(@PathParam("digest") Digest digest,
                         @HeaderParam(ContentDigestHeader.NAME) String contentDigest,
@@ -64,6 +66,7 @@ public class BlobResource {
     @Idempotent(streamedBody = true)
     @RolesAllowed(Roles.COLLECTOR)
     @Consumes(MediaType.WILDCARD)
+    @NoFormBodies
     @Produces(MediaType.APPLICATION_JSON)
     public Response post(@HeaderParam(ContentDigestHeader.NAME) String contentDigest,
                          @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,

@@ -22,7 +22,8 @@ import java.util.Map;
 
 /**
  * Appends an audit entry for every request that may write: every method but GET and HEAD that reached a resource
- * method, or matched one and was refused for its media types (415, 406), whatever it was answered. Refusals by the
+ * method, or matched one and was refused for its media types (415, 406) or its method (405), whatever it was
+ * answered. Refusals by the
  * service (a 409 on an artifact) and by the security checks (401, 403, and 404 for a workspace the token does not
  * hold) are recorded like successes, and a retry answered from its Idempotency-Key as a replay, which did nothing
  * itself. A write that committed wrote its entry in its own transaction ({@link AuditedWrite}); every other request
@@ -50,7 +51,8 @@ public class AuditFilter {
     @ServerResponseFilter(priority = RequestPipeline.AUDIT)
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
                             SimpleResourceInfo resource) {
-        if (isRead(request.getMethod()) || !(reachedResource(resource) || refusedForMediaType(response))) {
+        if (isRead(request.getMethod())
+                || !(reachedResource(resource) || refusedForMediaType(response) || refusedForMethod(response))) {
             return Uni.createFrom().voidItem();
         }
         if (recorded.recorded()) {
@@ -109,6 +111,14 @@ public class AuditFilter {
     private static boolean refusedForMediaType(ContainerResponseContext response) {
         return response.getStatus() == ProblemType.UNSUPPORTED_MEDIA_TYPE.status()
                 || response.getStatus() == ProblemType.NOT_ACCEPTABLE.status();
+    }
+
+    /**
+     * A write with a method the path has no operation for (405), such as a DELETE or PUT on evidence, which is
+     * write-once: an attempt to change it is recorded like any refused write. An unknown path is a 404, and not.
+     */
+    private static boolean refusedForMethod(ContainerResponseContext response) {
+        return response.getStatus() == ProblemType.METHOD_NOT_ALLOWED.status();
     }
 
     /** A retry answered with the stored answer to an earlier request with its Idempotency-Key; it did nothing. */

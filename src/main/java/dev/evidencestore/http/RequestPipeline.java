@@ -13,6 +13,8 @@ import jakarta.ws.rs.Priorities;
  *     nothing, so it runs before Quarkus's authentication (route order -200) verifies a token and before JAX-RS.</li>
  *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
  *     answers what fails on the way, ahead of Quarkus's own error page.</li>
+ *     <li>{@link FormBodies} ({@link #FORM_BODIES}): on byte or bodiless writes, the content types a form on another
+ *     site can send are refused, as a {@code @Consumes} refuses others.</li>
  *     <li>{@link WorkspaceGate} ({@link #WORKSPACE_GATE}): who may touch which workspace, on the decoded path.</li>
  *     <li>{@link IdempotencyFilter#claim} ({@link #IDEMPOTENCY_CLAIM}): after the gate, so only requests it lets
  *     through, from a known principal, claim an {@code Idempotency-Key}; a replay answers here.</li>
@@ -33,7 +35,12 @@ public final class RequestPipeline {
     public static final int ADMISSION = -1000;
     /** Router order of the failure handler for what fails below JAX-RS: ahead of every other failure handler. */
     public static final int ROUTER_FAILURES = Integer.MIN_VALUE;
-    /** JAX-RS request filter priority of the workspace gate: the first of our request filters. */
+    /**
+     * JAX-RS request filter priority of refusing form bodies: first, as the 415s of {@code @Consumes} come before
+     * any filter.
+     */
+    public static final int FORM_BODIES = Priorities.USER - 100;
+    /** JAX-RS request filter priority of the workspace gate: after the form bodies. */
     public static final int WORKSPACE_GATE = Priorities.USER;
     /** JAX-RS request filter priority of the idempotency claim: after the workspace gate. */
     public static final int IDEMPOTENCY_CLAIM = Priorities.USER + 100;

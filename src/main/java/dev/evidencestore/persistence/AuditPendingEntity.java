@@ -82,7 +82,8 @@ public class AuditPendingEntity extends PanacheEntityBase {
             // and the table's dead rows (it is a queue) are all scanned until vacuum removes them
             try (PreparedStatement delete = connection.prepareStatement("""
                     DELETE FROM audit_pending WHERE id = ANY(ARRAY(SELECT id FROM audit_pending ORDER BY id LIMIT ?))
-                    RETURNING id, at, actor, workspace, method, path, target, status, problem, replayed, request_id""")) {
+                    RETURNING id, at, actor, workspace, method, path, target, status, problem, replayed,
+                              request_id""")) {
                 delete.setInt(1, limit);
                 try (ResultSet rows = delete.executeQuery()) {
                     while (rows.next()) {

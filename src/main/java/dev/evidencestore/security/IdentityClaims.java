@@ -12,6 +12,7 @@ import jakarta.json.JsonValue;
 
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -36,9 +37,15 @@ final class IdentityClaims {
     private IdentityClaims() {
     }
 
-    /** Refuses the verified compact token {@code token} unless its identity claims can be trusted. */
-    static void check(String token) throws UntrustedIdentity {
-        check(payload(token).orElseThrow(() -> untrusted("claims cannot be read: it is not a signed compact JWT")));
+    /**
+     * Refuses the verified compact token {@code token} unless its identity claims can be trusted and it lives no
+     * longer than {@code lifetime} allows.
+     */
+    static void check(String token, TokenLifetime lifetime) throws UntrustedIdentity {
+        JsonObject claims = payload(token)
+                .orElseThrow(() -> untrusted("claims cannot be read: it is not a signed compact JWT"));
+        check(claims);
+        lifetime.check(claims, Instant.now());
     }
 
     /** As {@link #check(String)}, for a token refused already: one whose payload is not JSON is left to that. */
@@ -46,6 +53,7 @@ final class IdentityClaims {
         Optional<JsonObject> claims = payload(token);
         if (claims.isPresent()) {
             check(claims.get());
+            TokenLifetime.checkTypes(claims.get());
         }
     }
 
@@ -107,7 +115,7 @@ final class IdentityClaims {
         }
     }
 
-    private static UntrustedIdentity untrusted(String problem) {
+    static UntrustedIdentity untrusted(String problem) {
         return new UntrustedIdentity("the bearer token's " + problem);
     }
 }

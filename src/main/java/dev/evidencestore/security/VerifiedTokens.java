@@ -29,10 +29,12 @@ public abstract class VerifiedTokens implements JWTParser {
 
     private final JWTParser parser;
     private final Cache<String, JsonWebToken> byToken;
+    private final TokenLifetime lifetime;
 
     @Inject
     VerifiedTokens(@Delegate @Any JWTParser parser, EvidenceConfig config) {
         this.parser = parser;
+        this.lifetime = new TokenLifetime(config.tokens().maxLifetime(), config.tokens().clockSkew());
         this.byToken = Caffeine.newBuilder()
                 .maximumSize(config.cache().tokens())
                 .expireAfter(Expiry.creating((String token, JsonWebToken jwt) -> untilExpiry(jwt)))
@@ -59,7 +61,7 @@ public abstract class VerifiedTokens implements JWTParser {
             }
             throw new ParseException("the token's claims cannot be read", refused);
         }
-        IdentityClaims.check(token);
+        IdentityClaims.check(token, lifetime);
         byToken.put(token, verified);
         return verified;
     }

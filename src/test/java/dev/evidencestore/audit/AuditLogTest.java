@@ -115,6 +115,25 @@ class AuditLogTest {
                 entries.get(4));
     }
 
+    /** Evidence is write-once: a DELETE or PUT on it has no operation (405), and the attempt is recorded. */
+    @Test
+    void recordsAttemptsToDeleteOrReplaceEvidence() {
+        String ws = AuditTrail.newWorkspace();
+        String key = AuditTrail.newIncident(ws);
+        String id = AuditTrail.bind(ws, key, "panel", AuditTrail.upload(Evidence.uniqueBytes(30)));
+        String artifact = "/api/v1/artifacts/" + id;
+        String incident = "/api/v1/workspaces/" + ws + "/incidents/" + key;
+        AuditTrail.alice().delete(artifact).then().statusCode(405).contentType("application/problem+json");
+        AuditTrail.aliceJson(incident(key)).put(incident).then().statusCode(405);
+
+        List<Map<String, Object>> entries = AuditTrail.entries(ws);
+        assertEquals(4, entries.size());
+        assertEquals(expected(entries.get(2), "alice", ws, "DELETE", artifact, id, 405, "method-not-allowed"),
+                entries.get(2));
+        assertEquals(expected(entries.get(3), "alice", ws, "PUT", incident, null, 405, "method-not-allowed"),
+                entries.get(3));
+    }
+
     /** Refused for their media types (415, 406) while being matched, before any resource method ran. */
     @Test
     void recordsWritesRefusedForTheirMediaTypes() {

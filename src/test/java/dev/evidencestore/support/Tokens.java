@@ -93,11 +93,26 @@ public final class Tokens {
      * {@code iss}, {@code iat} and {@code exp}: for claims of types the builder would not write.
      */
     public static String withClaims(String members) {
+        long now = Instant.now().getEpochSecond();
+        return signed("{\"iss\":\"" + ISSUER + "\",\"iat\":" + now + ",\"exp\":" + (now + 600) + "," + members
+                + "}");
+    }
+
+    /**
+     * Alice's token, every role, with {@code iat} and {@code exp} as given (JSON values, as written; null leaves the
+     * claim out): for lifetimes and types the builder would not write.
+     */
+    public static String withTimes(String iat, String exp) {
+        return signed("{\"iss\":\"" + ISSUER + "\",\"sub\":\"alice\",\"upn\":\"alice\","
+                + "\"groups\":[\"collector\",\"investigator\",\"reviewer\",\"reader\"]"
+                + (iat == null ? "" : ",\"iat\":" + iat) + (exp == null ? "" : ",\"exp\":" + exp) + "}");
+    }
+
+    /** {@code payload} signed with the dev key as a compact RS256 JWT. */
+    private static String signed(String payloadJson) {
         Base64.Encoder url = Base64.getUrlEncoder().withoutPadding();
         String header = url.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-        long now = Instant.now().getEpochSecond();
-        String payload = url.encodeToString(("{\"iss\":\"" + ISSUER + "\",\"iat\":" + now + ",\"exp\":"
-                + (now + 600) + "," + members + "}").getBytes(StandardCharsets.UTF_8));
+        String payload = url.encodeToString(payloadJson.getBytes(StandardCharsets.UTF_8));
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");
             rsa.initSign(DEV_KEY);
