@@ -74,6 +74,13 @@ public interface EvidenceConfig {
          */
         @WithDefault("64")
         int maxConcurrentRequests();
+
+        /**
+         * The address people reach the service at, such as {@code https://evidence.example.com}: the commands the
+         * pages print download from it. Never taken from a request's Host header, which the client chooses; without
+         * it, a command reads the address from {@code $EVIDENCE_STORE}.
+         */
+        Optional<URI> publicUrl();
     }
 
     interface Review {

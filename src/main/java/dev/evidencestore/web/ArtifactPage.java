@@ -1,5 +1,6 @@
 package dev.evidencestore.web;
 
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.ArtifactKind;
@@ -19,11 +20,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 
+import java.net.URI;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An artifact's page: what it is, how it was captured, its digest, every verification of its stored bytes, what
@@ -43,7 +44,7 @@ public class ArtifactPage {
                                String kind, boolean sourceUnavailable, String capturedAt, String capturedAtIso,
                                String createdAt, String createdAtIso, String createdBy, String description,
                                String capture, String digest, String size, String downloadHref,
-                               String checkCommand, boolean needsToken, String apiHref) {
+                               String checkCommand, boolean needsToken, boolean needsAddress, String apiHref) {
     }
 
     public record VerificationRow(boolean verified, String at, String atIso, String by, String computed,
@@ -59,9 +60,11 @@ public class ArtifactPage {
     private final VerificationService verifications;
     private final ReferrerService referrers;
     private final WorkspaceDirectory directory;
+    private final Optional<URI> publicUrl;
 
     ArtifactPage(ArtifactService artifacts, IncidentService incidents, VerificationService verifications,
-                 ReferrerService referrers, WorkspaceDirectory directory) {
+                 ReferrerService referrers, WorkspaceDirectory directory, EvidenceConfig config) {
+        this.publicUrl = config.http().publicUrl();
         this.artifacts = artifacts;
         this.incidents = incidents;
         this.verifications = verifications;
@@ -72,7 +75,7 @@ public class ArtifactPage {
     @GET
     @PermitAll
     @Produces(Html.MEDIA_TYPE)
-    public Response artifact(@PathParam("id") ArtifactId id, @Context UriInfo uri) {
+    public Response artifact(@PathParam("id") ArtifactId id) {
         Artifact artifact = artifacts.get(id);
         Incident incident = incidents.get(id.workspace(), id.incident());
         String incidentHref = Html.incident(id.workspace(), id.incident());
@@ -86,9 +89,9 @@ public class ArtifactPage {
                 Html.iso(artifact.createdAt()), artifact.createdBy(), artifact.description(),
                 Html.prettyJson(artifact.capture()), artifact.digest().toString(),
                 Html.size(artifact.size()), download,
-                CheckCommand.of(CheckCommand.absolute(uri.getBaseUri(), download), id.name().value(),
-                        artifact.digest(), needsToken),
-                needsToken, Routes.artifact(id).toString());
+                CheckCommand.of(CheckCommand.source(publicUrl, download), id.name().value(), artifact.digest(),
+                        needsToken),
+                needsToken, publicUrl.isEmpty(), Routes.artifact(id).toString());
         List<VerificationRow> checks = verifications.list(id).stream()
                 .map(v -> verification(artifact, v)).toList();
         List<ReferrerRow> citedBy = referrers.referrers(id).stream()

@@ -3,6 +3,7 @@ package dev.evidencestore.web;
 import dev.evidencestore.domain.Digest;
 
 import java.net.URI;
+import java.util.Optional;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,16 +20,31 @@ final class CheckCommand {
     private CheckCommand() {
     }
 
+    /** The variable the command reads the service's address from when none is configured. */
+    static final String ADDRESS_VARIABLE = "EVIDENCE_STORE";
+
     /**
-     * {@code fileName} is the artifact's name, which is lowercase letters, digits and dashes and never starts with
-     * a dash; {@code withToken} adds the bearer token header, taken from {@code $TOKEN}.
+     * {@code source} is the URL as a shell word ({@link #source}); {@code fileName} is the artifact's name, which is
+     * lowercase letters, digits and dashes and never starts with a dash; {@code withToken} adds the bearer token
+     * header, taken from {@code $TOKEN}.
      */
-    static String of(String url, String fileName, Digest digest, boolean withToken) {
-        return "curl -fsS " + (withToken ? "-H \"Authorization: Bearer $TOKEN\" " : "") + "-o " + fileName + " '"
-                + url + "' && echo '" + digest.hex() + "  " + fileName + "' | sha256sum -c";
+    static String of(String source, String fileName, Digest digest, boolean withToken) {
+        return "curl -fsS " + (withToken ? "-H \"Authorization: Bearer $TOKEN\" " : "") + "-o " + fileName + " "
+                + source + " && echo '" + digest.hex() + "  " + fileName + "' | sha256sum -c";
     }
 
-    /** The absolute URL of {@code path} on this service, as the request reached it. */
+    /**
+     * The URL of {@code path} as one shell word: on the configured public address of the service, or, without one,
+     * after {@code $EVIDENCE_STORE}, which the shell refuses to leave unset. Never the address a request came to:
+     * its Host header is whatever the client sent, and a command people paste must not name a host of its choosing.
+     */
+    static String source(Optional<URI> publicUrl, String path) {
+        return publicUrl.map(base -> "'" + absolute(base, path) + "'")
+                .orElse("\"${" + ADDRESS_VARIABLE + ":?set it to the address of the Evidence Store}\"'"
+                        + literal(path) + "'");
+    }
+
+    /** The absolute URL of {@code path} under {@code base}, every character one a shell takes literally. */
     static String absolute(URI base, String path) {
         String root = base.toString();
         if (root.endsWith("/")) {

@@ -5,6 +5,7 @@ import dev.evidencestore.domain.Digest;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -37,10 +38,15 @@ class CitationLinksTest {
         String url = CheckCommand.absolute(URI.create("https://evidence.example/"),
                 Html.content(ArtifactId.parse(ARTIFACT)));
         assertEquals("https://evidence.example/api/v1/artifacts/" + ARTIFACT + "/content", url);
+        String source = CheckCommand.source(Optional.of(URI.create("https://evidence.example/")),
+                Html.content(ArtifactId.parse(ARTIFACT)));
+        assertEquals("'" + url + "'", source);
         assertEquals("curl -fsS -o grafana-checkout '" + url + "' && echo '" + "ab".repeat(32)
-                + "  grafana-checkout' | sha256sum -c", CheckCommand.of(url, "grafana-checkout", digest, false));
+                + "  grafana-checkout' | sha256sum -c", CheckCommand.of(source, "grafana-checkout", digest, false));
         assertEquals("curl -fsS -H \"Authorization: Bearer $TOKEN\" -o x 'u' && echo '" + "ab".repeat(32)
-                + "  x' | sha256sum -c", CheckCommand.of("u", "x", digest, true));
+                + "  x' | sha256sum -c", CheckCommand.of("'u'", "x", digest, true));
+        assertEquals("\"${EVIDENCE_STORE:?set it to the address of the Evidence Store}\"'/p%27x'",
+                CheckCommand.source(Optional.empty(), "/p'x"), "without a configured address, the shell's variable");
         assertEquals("http://h%27x/p", CheckCommand.absolute(URI.create("http://h'x/"), "/p"),
                 "a quote cannot end the shell's quoting");
     }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -134,14 +135,29 @@ class WebPagesTest {
     void theCheckCommandDownloadsAndVerifiesAsPrinted() throws Exception {
         assumeTrue(onPath("bash") && onPath("curl") && onPath("sha256sum"), "needs bash, curl and sha256sum");
         WebFixtures.Investigation demo = demo();
+        // no public address is configured in tests: the command reads it from $EVIDENCE_STORE
+        Map<String, String> address = Map.of("EVIDENCE_STORE", "http://localhost:" + RestAssured.port);
         String open = command(page(browser().get(demo.artifactPage())));
         assertFalse(open.contains("$TOKEN"), "public evidence needs no token");
-        assertEquals("grafana-checkout: OK", run(open, Map.of()));
+        assertEquals("grafana-checkout: OK", run(open, address));
 
         WebFixtures.Investigation hidden = hidden();
         String guarded = command(page(browser(Tokens.alice()).get(hidden.artifactPage())));
         assertTrue(guarded.contains("-H \"Authorization: Bearer $TOKEN\""));
-        assertEquals("grafana-checkout: OK", run(guarded, Map.of("TOKEN", Tokens.alice())));
+        Map<String, String> withToken = new HashMap<>(address);
+        withToken.put("TOKEN", Tokens.alice());
+        assertEquals("grafana-checkout: OK", run(guarded, withToken));
+    }
+
+    /** A command people paste must not name a host the client chose: the Host header never reaches it. */
+    @Test
+    void theCheckCommandNamesNoHostARequestSent() {
+        String html = page(browser().header("Host", "evil.example").get(demo().artifactPage()));
+        String command = command(html);
+        assertFalse(command.contains("evil.example"), command);
+        assertTrue(command.contains("\"${EVIDENCE_STORE:?set it to the address of the Evidence Store}\"'/api/v1/"),
+                command);
+        assertTrue(html.contains("Set <code>EVIDENCE_STORE</code> to this service's address"), "the page says so");
     }
 
     @Test
