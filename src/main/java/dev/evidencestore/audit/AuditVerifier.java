@@ -70,8 +70,8 @@ public class AuditVerifier {
             AuditCheckpointEntity legacy = AuditCheckpointEntity.<AuditCheckpointEntity>find("order by id desc")
                     .firstResult();
             AuditTreeCheckpointEntity tree = AuditTreeCheckpointEntity.latest();
-            AuditEntryEntity head = AuditEntryEntity.head();
-            return new Bounds(head == null ? 0 : head.seq, AuditTreeNodes.leafCount(),
+            long lastSeq = AuditEntryEntity.tip().map(AuditEntryEntity.ChainTip::seq).orElse(0L);
+            return new Bounds(lastSeq, AuditTreeNodes.leafCount(),
                     legacy == null ? 0 : legacy.id, tree == null ? 0 : tree.id);
         }
     }

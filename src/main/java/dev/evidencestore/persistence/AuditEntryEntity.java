@@ -72,9 +72,6 @@ public class AuditEntryEntity extends PanacheEntityBase {
         return rows.stream().findFirst().map(row -> new ChainTip(((Number) row[0]).longValue(), (String) row[1]));
     }
 
-    public static AuditEntryEntity head() {
-        return AuditEntryEntity.<AuditEntryEntity>find("order by seq desc").firstResult();
-    }
 
     /** Inserts entries in one JDBC batch on the transaction's connection, in {@code seq} order. */
     public static void insert(List<AuditEntryEntity> entries) {

@@ -8,6 +8,7 @@ import dev.evidencestore.deployment.ServiceInstance;
 import dev.evidencestore.deployment.ThrowawayKeys;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.RawHttp;
+import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.TestDatabase;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -813,8 +814,7 @@ class HostileInputIT {
 
     private static long auditEntries() throws Exception {
         try (Statement statement = database.createStatement();
-             ResultSet rs = statement.executeQuery("SELECT (SELECT count(*) FROM audit_entry)"
-                     + " + (SELECT count(*) FROM audit_pending)")) {
+             ResultSet rs = statement.executeQuery(Sql.recordedAuditEntries("true"))) {
             rs.next();
             return rs.getLong(1);
         }

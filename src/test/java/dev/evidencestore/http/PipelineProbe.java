@@ -107,9 +107,7 @@ public class PipelineProbe {
 
     private static long auditEntries(String path) {
         try {
-            // recorded: written with the write (pending) or already numbered; the sequencer moves it in one commit
-            return Sql.count("SELECT (SELECT count(*) FROM audit_entry WHERE path = ?)"
-                    + " + (SELECT count(*) FROM audit_pending WHERE path = ?)", path, path);
+            return Sql.count(Sql.recordedAuditEntries("path = ?"), path);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -39,6 +39,16 @@ public final class Sql {
     }
 
     /**
+     * Counts the audit entries matching {@code condition} (over {@code path}, {@code workspace}, {@code target},
+     * {@code status}) whether the sequencer has numbered them yet or not: an entry is recorded once its write
+     * committed, in audit_pending, and the sequencer moves it to audit_entry in one commit.
+     */
+    public static String recordedAuditEntries(String condition) {
+        return "SELECT count(*) FROM (SELECT path, workspace, target, status FROM audit_entry UNION ALL "
+                + "SELECT path, workspace, target, status FROM audit_pending) recorded WHERE " + condition;
+    }
+
+    /**
      * Waits until the sequencer has numbered every audit entry committed so far, as every read of the log through
      * the service does: an entry is durable once its write committed, and has its {@code seq} a little later.
      */
