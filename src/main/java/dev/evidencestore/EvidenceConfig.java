@@ -68,12 +68,10 @@ public interface EvidenceConfig {
 
     interface Http {
         /**
-         * Requests handled at once (health, metrics and the OpenAPI document not counted). Beyond it a request is
-         * answered 503 service-busy with Retry-After at once, instead of queueing for threads and database
-         * connections until everything times out.
+         * Replaced by {@code evidence.http.admission.requests}, which it sets when given, so that older
+         * configurations keep their bound.
          */
-        @WithDefault("64")
-        int maxConcurrentRequests();
+        Optional<Integer> maxConcurrentRequests();
 
         /**
          * The address people reach the service at, such as {@code https://evidence.example.com}: the commands the
@@ -81,6 +79,68 @@ public interface EvidenceConfig {
          * it, a command reads the address from {@code $EVIDENCE_STORE}.
          */
         Optional<URI> publicUrl();
+
+        /**
+         * The largest JSON request body; a larger one is refused with 413 body-too-large, by its Content-Length
+         * before it is read, or as soon as a body without one grows past it. Far above any real request (a
+         * postmortem's prose is tens of kilobytes), and the same as the citation check's limit on its text.
+         */
+        @WithDefault("1M")
+        MemorySize maxJsonBody();
+
+        /**
+         * The proxies (CIDRs such as {@code 10.0.0.0/8} or {@code 2001:db8::/32}, or single addresses) whose
+         * {@code Forwarded} and {@code X-Forwarded-For} headers name the client. None by default: the headers are
+         * ignored and a request's client is its direct peer, since anyone can send such headers.
+         */
+        Optional<List<String>> trustedProxies();
+
+        Admission admission();
+
+        /**
+         * What a request may hold while it is handled, counted per instance. Beyond any of them a request is answered
+         * 503 service-busy with Retry-After at once, before it takes a worker thread, a database connection or its
+         * body's memory; health, metrics and the OpenAPI document are not counted.
+         */
+        interface Admission {
+            /**
+             * Streaming downloads at once (blob bytes, artifact content, evidence bundles): slow ones, however
+             * many, take only these slots, never those of writes, metadata reads or health checks. Each holds up
+             * to about 1.3 MiB of heap (a 256 KiB output buffer and a 1 MiB PostgreSQL chunk).
+             */
+            @WithDefault("16")
+            int downloads();
+
+            /** Uploads of blob bytes streaming at once. */
+            @WithDefault("8")
+            int uploads();
+
+            /** Every other request at once: metadata reads, JSON writes, the citation check, the pages. */
+            @WithDefault("64")
+            int requests();
+
+            /**
+             * Requests at once from one client address (its direct peer, or what a trusted proxy forwarded), all
+             * kinds together; checked before authentication, so that one address cannot take every slot.
+             */
+            @WithDefault("16")
+            int perClient();
+
+            /** Requests at once of one principal, after authentication, so that one token cannot take every slot. */
+            @WithDefault("8")
+            int perPrincipal();
+
+            /**
+             * The heap that request bodies may hold at once, judged before a body is read: a JSON body counts four
+             * times its Content-Length (its text as parsed, the entity made from it, the answer), five times with an
+             * Idempotency-Key (whose fingerprint reads the body whole first), and {@code evidence.http.max-json-body}
+             * when it declares no length; an upload counts its store's buffer (up to its Content-Length) and two
+             * network chunks of 256 KiB. With {@code -Xmx128m} about 60 MiB is the service's own; see
+             * docs/operations.md, "Limits".
+             */
+            @WithDefault("32M")
+            MemorySize bodyMemory();
+        }
     }
 
     interface Review {

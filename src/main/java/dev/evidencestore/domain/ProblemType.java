@@ -27,6 +27,7 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_IN_FLIGHT(409, "idempotency-key-in-flight",
             "A request with this Idempotency-Key is still being processed"),
     BLOB_TOO_LARGE(413, "blob-too-large", "The blob exceeds the configured size limit"),
+    BODY_TOO_LARGE(413, "body-too-large", "The request body is larger than the service accepts"),
     TEXT_TOO_LARGE(413, "text-too-large", "The text is too long to check"),
     URI_TOO_LONG(414, "uri-too-long", "The request target is too long"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported request content type"),

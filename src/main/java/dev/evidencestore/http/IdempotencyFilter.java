@@ -2,6 +2,7 @@ package dev.evidencestore.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.security.Actor;
@@ -47,9 +48,11 @@ public class IdempotencyFilter {
     private final ObjectMapper mapper;
     private final CurrentIdentityAssociation identities;
     private final CurrentActor actor;
+    private final long maxJsonBody;
 
     IdempotencyFilter(IdempotencyRecords records, ObjectMapper mapper, CurrentIdentityAssociation identities,
-                      CurrentActor actor) {
+                      CurrentActor actor, EvidenceConfig config) {
+        this.maxJsonBody = config.http().maxJsonBody().asLongValue();
         this.records = records;
         this.mapper = mapper;
         this.identities = identities;
@@ -76,7 +79,7 @@ public class IdempotencyFilter {
         }
         try {
             IdempotencyKey key = IdempotencyKey.of(fields);
-            Optional<RequestFingerprint> fingerprint = RequestFingerprint.of(request, idempotent);
+            Optional<RequestFingerprint> fingerprint = RequestFingerprint.of(request, idempotent, maxJsonBody);
             if (fingerprint.isEmpty()) {
                 return null;
             }

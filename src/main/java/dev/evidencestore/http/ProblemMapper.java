@@ -78,6 +78,12 @@ public class ProblemMapper {
         return Problems.response(ProblemType.INVALID_REQUEST, "the body is not valid JSON" + where);
     }
 
+    /** A JSON body without a Content-Length grew past the limit; one that declared more never got this far. */
+    @ServerExceptionMapper
+    public Response jsonBodyTooLarge(JsonBodyLimit.TooLarge e) {
+        return Problems.response(new Refusal(ProblemType.BODY_TOO_LARGE, e.getMessage()).with("maxSize", e.maxSize()));
+    }
+
     @ServerExceptionMapper
     public Response constraintViolation(ConstraintViolationException e) {
         List<FieldError> errors = e.getConstraintViolations().stream()
@@ -147,6 +153,9 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response otherHttpError(WebApplicationException e) {
+        if (e.getCause() instanceof JsonBodyLimit.TooLarge tooLarge) {
+            return jsonBodyTooLarge(tooLarge);
+        }
         if (e.getCause() instanceof JsonProcessingException json) {
             return json instanceof JsonMappingException mapping ? unreadableJson(mapping) : malformedJson(json);
         }

@@ -23,7 +23,7 @@ record RequestFingerprint(String value) {
      * The fingerprint of a request about to reach its resource, whose body is put back for the resource to read.
      * Empty for a JSON body too large for any request: the resource refuses it whatever its key, storing nothing.
      */
-    static Optional<RequestFingerprint> of(ContainerRequestContext request, Idempotent idempotent)
+    static Optional<RequestFingerprint> of(ContainerRequestContext request, Idempotent idempotent, long maxJsonBody)
             throws IOException {
         String method = request.getMethod();
         String path = request.getUriInfo().getPath();
@@ -31,7 +31,7 @@ record RequestFingerprint(String value) {
             return Optional.of(ofUpload(method, path, declaredDigest(request),
                     request.getHeaderString(HttpHeaders.CONTENT_LENGTH)));
         }
-        return readBody(request).map(body -> of(method, path, body));
+        return readBody(request, maxJsonBody).map(body -> of(method, path, body));
     }
 
     /** A request whose whole body was read: JSON documents, which are small. */
@@ -67,18 +67,40 @@ record RequestFingerprint(String value) {
         return declared.orElse(null);
     }
 
-    /** Reads the body and puts it back; empty when it exceeds what any JSON request may be. */
-    private static Optional<byte[]> readBody(ContainerRequestContext request) throws IOException {
+    /**
+     * Reads the body and puts it back: the one copy of it, which admission counts. Empty when it exceeds what any
+     * JSON request may be; the resource then refuses it as it reads on.
+     */
+    private static Optional<byte[]> readBody(ContainerRequestContext request, long maxJsonBody) throws IOException {
         InputStream in = request.getEntityStream();
         if (in == null) {
             return Optional.of(new byte[0]);
         }
-        byte[] head = in.readNBytes(StrictJson.MAX_DOCUMENT_BYTES + 1);
-        if (head.length > StrictJson.MAX_DOCUMENT_BYTES) {
+        long declared = declaredLength(request);
+        if (declared >= 0 && declared <= maxJsonBody) {
+            // read into one array of the declared size: readNBytes(int) would hold the body twice as it gathers it
+            byte[] body = new byte[(int) declared];
+            if (in.readNBytes(body, 0, body.length) < body.length) {
+                throw new IOException("the body ended before its Content-Length");
+            }
+            request.setEntityStream(new ByteArrayInputStream(body));
+            return Optional.of(body);
+        }
+        byte[] head = in.readNBytes((int) maxJsonBody + 1);
+        if (head.length > maxJsonBody) {
             request.setEntityStream(new SequenceInputStream(new ByteArrayInputStream(head), in));
             return Optional.empty();
         }
         request.setEntityStream(new ByteArrayInputStream(head));
         return Optional.of(head);
+    }
+
+    private static long declaredLength(ContainerRequestContext request) {
+        try {
+            String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 }

@@ -10,12 +10,15 @@ import jakarta.ws.rs.Priorities;
  *     <li>{@link UndecodableRequests}: before any handler, a request Vert.x could not decode, or whose target is not
  *     a URI, is answered by {@link HttpLayerRefusals} (problem+json, connection closed).</li>
  *     <li>{@link AdmissionControl} ({@link #ADMISSION}): the router's first handler. Refusing a burst must cost
- *     nothing, so it runs before Quarkus's authentication (route order -200) verifies a token and before JAX-RS.</li>
+ *     nothing, so it runs before Quarkus's authentication (route order -200) verifies a token and before JAX-RS:
+ *     slots by {@link RequestKind}, a cap per client address, and the memory of the request's body.</li>
  *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
  *     answers what fails on the way, ahead of Quarkus's own error page.</li>
  *     <li>{@link FormBodies} ({@link #FORM_BODIES}): on byte or bodiless writes, the content types a form on another
  *     site can send are refused, as a {@code @Consumes} refuses others.</li>
  *     <li>{@link WorkspaceGate} ({@link #WORKSPACE_GATE}): who may touch which workspace, on the decoded path.</li>
+ *     <li>{@link PrincipalCap} ({@link #PRINCIPAL_CAP}): the requests one principal may have in progress; it needs the
+ *     identity the gate resolved, and counts only requests the gate lets through, before any key is claimed.</li>
  *     <li>{@link IdempotencyFilter#claim} ({@link #IDEMPOTENCY_CLAIM}): after the gate, so only requests it lets
  *     through, from a known principal, claim an {@code Idempotency-Key}; a replay answers here.</li>
  *     <li>The resource method, its parameters converted by {@link TypedParameters}; exceptions become problem
@@ -42,7 +45,9 @@ public final class RequestPipeline {
     public static final int FORM_BODIES = Priorities.USER - 100;
     /** JAX-RS request filter priority of the workspace gate: after the form bodies. */
     public static final int WORKSPACE_GATE = Priorities.USER;
-    /** JAX-RS request filter priority of the idempotency claim: after the workspace gate. */
+    /** JAX-RS request filter priority of the per-principal cap: after the workspace gate, before the claim. */
+    public static final int PRINCIPAL_CAP = Priorities.USER + 50;
+    /** JAX-RS request filter priority of the idempotency claim: after the per-principal cap. */
     public static final int IDEMPOTENCY_CLAIM = Priorities.USER + 100;
     /** JAX-RS response filter priority of the audit filter: the first response filter to run. */
     public static final int AUDIT = Priorities.USER;

@@ -17,7 +17,11 @@ import jakarta.inject.Singleton;
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
-    /** Far above any valid request: 100 list items of 20,000 characters, a 64 KiB capture and change. */
+    /**
+     * A backstop for JSON read any way: request bodies are held to {@code evidence.http.max-json-body} (1 MiB) by
+     * {@link AdmissionControl} and {@link JsonBodyLimit}, which answer 413. The mapper is made before the service's
+     * configuration can be read, so this bound is fixed; a max-json-body above it is cut to it (400).
+     */
     public static final int MAX_DOCUMENT_BYTES = 4 * 1024 * 1024;
 
     @Override

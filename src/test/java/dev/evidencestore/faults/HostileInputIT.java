@@ -94,8 +94,9 @@ class HostileInputIT {
             + System.getenv().getOrDefault("EVIDENCE_TEST_DB", "main");
     private static final int PORT = 18699;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Refused before any operation is chosen; body-too-large too when admission judged it by its Content-Length. */
     private static final Set<String> HTTP_LAYER_PROBLEMS = Set.of("malformed-request", "uri-too-long",
-            "header-fields-too-large");
+            "header-fields-too-large", "body-too-large");
     private static final String WS = "hostile";
     private static final String KEY = "HOST-1";
     /** The tables whose rows a refused request must leave alone (the audit log records refusals, by design). */

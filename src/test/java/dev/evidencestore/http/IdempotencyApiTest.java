@@ -442,16 +442,16 @@ class IdempotencyApiTest {
                 .header(REPLAYED, (String) null);
     }
 
-    /** Bodies beyond the JSON cap are refused by the resource whatever the key; the key is not even claimed. */
+    /** Bodies beyond the JSON cap are refused before they are read, whatever the key; the key is not even claimed. */
     @Test
     void aJsonBodyTooLargeForAnyRequestIsRefusedAsWithoutAKey() throws SQLException {
         Map<String, Object> huge = Map.of("key", Evidence.uniqueKey(),
-                "title", "x".repeat(StrictJson.MAX_DOCUMENT_BYTES), "severity", "SEV-1");
-        problem(invalid().contentType(ContentType.JSON).body(huge).post(INCIDENTS, "demo").then(), 400,
-                "invalid-request");
+                "title", "x".repeat(1024 * 1024), "severity", "SEV-1");
+        problem(invalid().contentType(ContentType.JSON).body(huge).post(INCIDENTS, "demo").then(), 413,
+                "body-too-large").body("maxSize", equalTo(1024 * 1024));
         String key = UUID.randomUUID().toString();
         problem(invalid().header(KEY, key).contentType(ContentType.JSON).body(huge).post(INCIDENTS, "demo").then(),
-                400, "invalid-request");
+                413, "body-too-large");
         assertEquals(0, count("SELECT count(*) FROM idempotency_record WHERE idempotency_key = ?", key));
     }
 
