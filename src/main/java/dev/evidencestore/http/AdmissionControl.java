@@ -158,6 +158,8 @@ public class AdmissionControl {
 
     private static void drainThenAnswer(HttpServerRequest request, HttpServerResponse response, String document) {
         long[] drained = {0};
+        // a client that goes away while its refused body is dropped has its answer already, or wants none
+        request.exceptionHandler(gone -> { });
         request.handler(chunk -> {
             drained[0] += chunk.length();
             if (drained[0] > DRAINED && !response.ended()) {
