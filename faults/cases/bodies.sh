@@ -17,6 +17,7 @@ case_bodies() {
     started=$(now)
     service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir"
+    : > "$LOGS/bodies.log" # service_start appends: only this run's OutOfMemoryErrors count
     service_start "$LOGS/bodies.log" "$port" "$db" postgres "" \
         -Devidence.http.max-json-body="$max" \
         -Devidence.http.admission.per-client=1000 -Devidence.http.admission.per-principal=1000 \
