@@ -37,6 +37,17 @@ public interface EvidenceConfig {
 
     Tokens tokens();
 
+    Citations citations();
+
+    interface Citations {
+        /**
+         * The distinct artifact and finding IDs one citation check may look up; a text citing more is refused with
+         * 413 text-too-large. Each distinct ID is one row to look up and one entry in the answer, so this bounds both.
+         */
+        @WithDefault("2000")
+        int maxDistinctIds();
+    }
+
     interface Tokens {
         /**
          * The longest a bearer token may be issued for ({@code exp} minus {@code iat}); a token issued for longer

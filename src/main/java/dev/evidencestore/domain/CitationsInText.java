@@ -1,7 +1,10 @@
 package dev.evidencestore.domain;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +21,7 @@ public final class CitationsInText {
     private static final Pattern ID = Pattern.compile(
             "(?<![\\w:-])(artifact|finding):" + WORKSPACE + ":v1:" + INCIDENT + ":[a-z0-9][a-z0-9-]{0,63}(?![\\w-])");
     private static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}(?![0-9a-f])");
+    private static final Pattern LINE_BREAK = Pattern.compile("\\R");
 
     /** One ID as written, on its line (counted from 1), with every digest on that line. */
     public record Mention(String id, int line, List<String> digestsOnLine) {
@@ -32,15 +36,39 @@ public final class CitationsInText {
 
     public static List<Mention> read(String text) {
         List<Mention> mentions = new ArrayList<>();
-        String[] lines = text.split("\\R", -1);
+        scan(text, mentions::add);
+        return mentions;
+    }
+
+    /** Hands every mention to {@code each}, in the order of the text, without keeping them. */
+    public static void scan(String text, Consumer<Mention> each) {
+        String[] lines = LINE_BREAK.split(text, -1);
         for (int number = 1; number <= lines.length; number++) {
             String line = lines[number - 1];
-            List<String> digestsOnLine = DIGEST.matcher(line).results().map(MatchResult::group).toList();
             Matcher ids = ID.matcher(line);
-            while (ids.find()) {
-                mentions.add(new Mention(ids.group(), number, digestsOnLine));
+            if (!ids.find()) {
+                continue;
             }
+            List<String> digestsOnLine = DIGEST.matcher(line).results().map(MatchResult::group).toList();
+            do {
+                each.accept(new Mention(ids.group(), number, digestsOnLine));
+            } while (ids.find());
         }
-        return mentions;
+    }
+
+    /**
+     * The distinct IDs the text cites, in the order they first appear, if there are at most {@code max};
+     * otherwise the 413 refusal, as soon as one more turns up, so a text of thousands of IDs costs no more to refuse
+     * than the limit.
+     */
+    public static Set<String> distinctIds(String text, int max) {
+        Set<String> ids = new LinkedHashSet<>();
+        scan(text, mention -> {
+            if (ids.add(mention.id()) && ids.size() > max) {
+                throw new Refusal(ProblemType.TEXT_TOO_LARGE, "texts to check may cite at most " + max
+                        + " distinct artifact and finding IDs; this one cites more").with("maxDistinctIds", max);
+            }
+        });
+        return ids;
     }
 }
