@@ -46,6 +46,14 @@ public interface EvidenceConfig {
          */
         @WithDefault("2000")
         int maxDistinctIds();
+
+        /**
+         * Citation checks run at once on this instance. A check of the largest text takes a few megabytes of heap
+         * and a tenth of a second of CPU or more; beyond this many, a check is answered 503 service-busy with
+         * Retry-After at once, so that checks cannot crowd out everything else on the instance.
+         */
+        @WithDefault("2")
+        int maxConcurrentChecks();
     }
 
     interface Tokens {

@@ -7,6 +7,7 @@ import dev.evidencestore.domain.CheckedCitation.Status;
 import dev.evidencestore.domain.CitationsInText;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.FindingId;
+import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.ArtifactEntity;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 
 /**
  * Checks a postmortem written anywhere against the store: every {@code artifact:…} and {@code finding:…} ID is
@@ -31,20 +33,39 @@ import java.util.Set;
 @ApplicationScoped
 public class CitationCheckService {
 
+    private static final int RETRY_AFTER_SECONDS = 1;
+
     private final CitedRecords records;
     private final CurrentActor actor;
     private final Set<String> publicWorkspaces;
     private final int maxDistinctIds;
+    private final Semaphore running;
 
     CitationCheckService(CitedRecords records, CurrentActor actor, EvidenceConfig config) {
         this.records = records;
         this.actor = actor;
         this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
         this.maxDistinctIds = config.citations().maxDistinctIds();
+        this.running = new Semaphore(config.citations().maxConcurrentChecks());
     }
 
-    /** One entry per distinct ID, in the order the IDs first appear. */
+    /**
+     * One entry per distinct ID, in the order the IDs first appear; 503 service-busy at once when
+     * {@code evidence.citations.max-concurrent-checks} checks are running.
+     */
     public List<CheckedCitation> check(String text) {
+        if (!running.tryAcquire()) {
+            throw new Refusal(ProblemType.SERVICE_BUSY, "the service is checking as many texts as it checks at once; "
+                    + "retry shortly").with("retryAfterSeconds", RETRY_AFTER_SECONDS);
+        }
+        try {
+            return checkRunning(text);
+        } finally {
+            running.release();
+        }
+    }
+
+    private List<CheckedCitation> checkRunning(String text) {
         Map<String, Resolved> resolved = resolve(CitationsInText.distinctIds(text, maxDistinctIds));
         Map<String, CheckedCitation> checked = new LinkedHashMap<>();
         CitationsInText.scan(text, mention -> {
