@@ -3,18 +3,20 @@
 # and breaks what it stands on. Every case prints one line `case: PASS|FAIL|SKIP figures`; the exit code is 1 when
 # any case failed.
 #
-#   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency bodies
+#   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency
+#                                  # bodies citations amplify
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
-#                                  # 6 hostile, 7 idempotency, 8 bodies)
+#                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
 #   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
-#                                  # 1,000) idempotency bodies; hostile runs in ./mvnw verify
+#                                  # 1,000) idempotency bodies citations (6 s of checks) amplify; hostile runs in
+#                                  # ./mvnw verify
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 2 needs
 # PostgreSQL's initdb and pg_ctl (it stops a cluster of its own, never that one); case 3 needs root (it mounts a
 # small tmpfs) and strace (installed from Debian when missing). Works under faults/work
 # (gitignored), in databases evidence_faults_* (dropped when the suite ends, also on failure and Ctrl-C, unless
-# FAULTS_KEEP_DATABASES=1), on ports 18691-18699 and 18701.
+# FAULTS_KEEP_DATABASES=1), on ports 18691-18699 and 18701-18710.
 #
 # Layout: a case is a file faults/cases/NAME.sh defining a function case_NAME (- written _) and an entry in CASES
 # below; what cases share is in faults/lib/common.sh, the Node client they drive is faults/lib/client.mjs, and the
@@ -33,10 +35,10 @@ done
 
 # ---- main -------------------------------------------------------------------------------------------------------
 
-CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies"
-DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies"
+CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies 9:citations 10:amplify"
+DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies citations amplify"
 # what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
-CHEAP="kill pg-stop disk bitrot overload idempotency bodies"
+CHEAP="kill pg-stop disk bitrot overload idempotency bodies citations amplify"
 
 case_name() {
     local c
@@ -53,6 +55,7 @@ main() {
         if [ "$arg" = cheap ]; then
             # 3 kills per backend and a burst of 1,000 unless told otherwise
             export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000}
+            export FAULTS_CITATION_SECONDS=${FAULTS_CITATION_SECONDS:-6}
             read -r -a chosen <<< "$CHEAP"
             continue
         fi

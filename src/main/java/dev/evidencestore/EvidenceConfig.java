@@ -37,6 +37,25 @@ public interface EvidenceConfig {
 
     Tokens tokens();
 
+    Citations citations();
+
+    interface Citations {
+        /**
+         * The distinct artifact and finding IDs one citation check may look up; a text citing more is refused with
+         * 413 text-too-large. Each distinct ID is one row to look up and one entry in the answer, so this bounds both.
+         */
+        @WithDefault("2000")
+        int maxDistinctIds();
+
+        /**
+         * Citation checks run at once on this instance. A check of the largest text takes a few megabytes of heap
+         * and a tenth of a second of CPU or more; beyond this many, a check is answered 503 service-busy with
+         * Retry-After at once, so that checks cannot crowd out everything else on the instance.
+         */
+        @WithDefault("2")
+        int maxConcurrentChecks();
+    }
+
     interface Tokens {
         /**
          * The longest a bearer token may be issued for ({@code exp} minus {@code iat}); a token issued for longer

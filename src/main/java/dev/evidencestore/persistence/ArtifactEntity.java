@@ -22,7 +22,9 @@ import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Read side of the write-once artifact table; rows are inserted by SQL so that concurrent binds stay atomic. */
 @Entity
@@ -115,5 +117,42 @@ public class ArtifactEntity extends PanacheEntityBase {
                 .setParameter("createdBy", createdBy.name())
                 .setParameter("createdByPrincipal", createdBy.principalForm())
                 .executeUpdate() == 1;
+    }
+
+    /** What a citation check needs of an artifact: its digest, and whether its latest verification passed. */
+    public record Standing(Digest digest, Boolean latestVerified) {
+    }
+
+    /**
+     * The standing of each of {@code ids} that exists, in one statement: one index lookup per ID (a LATERAL with
+     * LIMIT 1 is never turned into a join that scans the tables), and the latest verification read backwards
+     * from the index on (artifact_id, verified_at, id).
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<ArtifactId, Standing> standings(List<ArtifactId> ids) {
+        Map<ArtifactId, Standing> found = new HashMap<>();
+        if (ids.isEmpty()) {
+            return found;
+        }
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT wanted.ord, a.digest,
+                               (SELECT v.verified FROM verification v WHERE v.artifact_id = a.id
+                                ORDER BY v.verified_at DESC, v.id DESC LIMIT 1)
+                        FROM unnest(CAST(:workspaces AS text[]), CAST(:incidents AS text[]), CAST(:names AS text[]))
+                             WITH ORDINALITY AS wanted(workspace, incident_key, name, ord)
+                        CROSS JOIN LATERAL (
+                            SELECT a.id, a.digest FROM incident i JOIN artifact a ON a.incident_id = i.id
+                            WHERE i.workspace = wanted.workspace AND i.incident_key = wanted.incident_key
+                                AND a.name = wanted.name
+                            LIMIT 1) a""")
+                .setParameter("workspaces", ids.stream().map(id -> id.workspace().slug()).toArray(String[]::new))
+                .setParameter("incidents", ids.stream().map(id -> id.incident().value()).toArray(String[]::new))
+                .setParameter("names", ids.stream().map(id -> id.name().value()).toArray(String[]::new))
+                .getResultList();
+        for (Object[] row : rows) {
+            ArtifactId id = ids.get(((Number) row[0]).intValue() - 1);
+            found.put(id, new Standing(Digest.parse((String) row[1]), (Boolean) row[2]));
+        }
+        return found;
     }
 }

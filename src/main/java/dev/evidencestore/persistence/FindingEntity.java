@@ -24,7 +24,9 @@ import org.hibernate.annotations.FetchMode;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 @Entity
 @Table(name = "finding")
@@ -102,5 +104,31 @@ public class FindingEntity extends PanacheEntityBase {
             citation.position = citations.size();
             citations.add(citation);
         }
+    }
+
+    /** Which of {@code ids} exist, in one statement of one index lookup per ID (as {@code ArtifactEntity.standings}). */
+    @SuppressWarnings("unchecked")
+    public static Set<FindingId> existing(List<FindingId> ids) {
+        Set<FindingId> found = new HashSet<>();
+        if (ids.isEmpty()) {
+            return found;
+        }
+        List<Number> rows = getEntityManager().createNativeQuery("""
+                        SELECT wanted.ord
+                        FROM unnest(CAST(:workspaces AS text[]), CAST(:incidents AS text[]), CAST(:names AS text[]))
+                             WITH ORDINALITY AS wanted(workspace, incident_key, name, ord)
+                        CROSS JOIN LATERAL (
+                            SELECT 1 FROM incident i JOIN finding f ON f.incident_id = i.id
+                            WHERE i.workspace = wanted.workspace AND i.incident_key = wanted.incident_key
+                                AND f.name = wanted.name
+                            LIMIT 1) f""")
+                .setParameter("workspaces", ids.stream().map(id -> id.workspace().slug()).toArray(String[]::new))
+                .setParameter("incidents", ids.stream().map(id -> id.incident().value()).toArray(String[]::new))
+                .setParameter("names", ids.stream().map(id -> id.name().value()).toArray(String[]::new))
+                .getResultList();
+        for (Number ord : rows) {
+            found.add(ids.get(ord.intValue() - 1));
+        }
+        return found;
     }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -460,5 +461,39 @@ class IdempotencyApiTest {
         Sql.update("INSERT INTO idempotency_record (principal, name, idempotency_key, fingerprint, state, lease, "
                 + "created_at) VALUES (?, ?, ?, 'sha256:' || repeat('0', 64), 'in-flight', gen_random_uuid(), "
                 + createdAt + ")", Tokens.ISSUER + " " + name, name, key);
+    }
+
+    /**
+     * The amplification body of the issue: 100,000 "x" (500 KB) are 200,000 invalid fields, answered with the first
+     * 50 and the count in a few kilobytes, with or without a key; a retry gets that stored answer to the byte.
+     */
+    @Test
+    void aBodyOfAHundredThousandInvalidIdsGetsOneBoundedAnswerAndItsReplay() throws SQLException {
+        String incidentKey = Fixtures.newIncident("demo");
+        String[] ids = new String[100_000];
+        Arrays.fill(ids, "x");
+        Map<String, Object> body = Map.of("name", "flood", "kind", "supporting", "statement", "Many IDs.",
+                "artifactIds", List.of(ids));
+        // one for more than 100 items, one for each repeat of "x", one for each "x" that is no artifact ID
+        int invalidFields = 1 + (ids.length - 1) + ids.length;
+        Response unkeyed = invalidAs(Tokens.alice()).contentType(ContentType.JSON).body(body)
+                .post(FINDINGS, "demo", incidentKey);
+        problem(unkeyed.then(), 400, "invalid-request")
+                .body("detail", equalTo(invalidFields + " fields are invalid"))
+                .body("errorCount", equalTo(invalidFields))
+                .body("errors.size()", equalTo(50))
+                .body("errors[0].field", equalTo("artifactIds"))
+                .body("errors[49].field", equalTo("artifactIds[24]"));
+        assertTrue(unkeyed.asByteArray().length < 8 * 1024, unkeyed.asByteArray().length + " bytes");
+
+        String key = newKey();
+        Response first = invalidAs(Tokens.alice()).header(KEY, key).contentType(ContentType.JSON).body(body)
+                .post(FINDINGS, "demo", incidentKey);
+        Response retry = invalidAs(Tokens.alice()).header(KEY, key).contentType(ContentType.JSON).body(body)
+                .post(FINDINGS, "demo", incidentKey);
+        assertReplayed(first, retry);
+        assertArrayEquals(unkeyed.asByteArray(), first.asByteArray());
+        assertEquals(first.asByteArray().length, count("SELECT octet_length(body) FROM idempotency_record "
+                + "WHERE idempotency_key = ?", key.substring(1, key.length() - 1)));
     }
 }
