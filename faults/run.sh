@@ -53,6 +53,7 @@ main() {
         if [ "$arg" = cheap ]; then
             # 3 kills per backend and a burst of 1,000 unless told otherwise
             export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000} FAULTS_FLOOD=${FAULTS_FLOOD:-100}
+            export FAULTS_FLOOD_RESTART=${FAULTS_FLOOD_RESTART:-0}
             read -r -a chosen <<< "$CHEAP"
             continue
         fi

@@ -61,19 +61,24 @@ case_flood() {
     bound=$(( windows * (rate + 1) * FLOOD_MAX_ROW_BYTES ))
     local largest
     largest=$(psql_db "$db" -c "SELECT coalesce(max(pg_column_size(e.*)), 0) FROM audit_entry e WHERE seq > $before_seq")
-    # the restarted service sequences what is left and verifies the whole log, truncated and aggregate entries too
-    service_start "$LOGS/flood.log" "$port" "$db" postgres "" "${limit[@]}"
-    pid=$SERVICE_PID
-    local intact=unknown
-    if service_await_ready "$port" 120; then
-        intact=$(curl -s -m 60 -X POST -H "$(auth)" "$(api "$port")/audit/verify" | jq -r '.intact')
+    # the restarted service sequences what is left and verifies the whole log, truncated and aggregate entries too;
+    # the cheap variant (FAULTS_FLOOD_RESTART=0) leaves that to the tests, to save a start
+    local intact=true
+    if [ "${FAULTS_FLOOD_RESTART:-1}" = 1 ]; then
+        intact=unknown
+        service_start "$LOGS/flood.log" "$port" "$db" postgres "" "${limit[@]}"
+        pid=$SERVICE_PID
+        if service_await_ready "$port" 120; then
+            intact=$(curl -s -m 60 -X POST -H "$(auth)" -H 'Content-Type: application/json' -d '{}' \
+                "$(api "$port")/audit/verify" | jq -r '.intact')
+        fi
+        service_stop "$pid"
     fi
-    service_stop "$pid"
     local status=PASS
     { [ "$answered" = "$n" ] && [ "$other" = 0 ] && [ "$no_retry" = 0 ] && [ "$unauthorized" -le $(( windows * rate )) ] \
         && [ "$own" = "$unauthorized" ] && [ "$aggregated" = "$limited" ] && [ "$aggregates" -le "$windows" ] \
         && [ "$added" -le "$bound" ] && [ "$intact" = true ]; } || status=FAIL
-    result flood "$status" "$n anonymous POSTs to 3,932-character paths, 8 at a time, in $windows window(s) of a minute: 401×$unauthorized (own entries $own), 429×$limited (aggregated in $aggregates entr(y/ies) counting $aggregated; without Retry-After $no_retry), other $other; audit_entry+audit_pending grew $added bytes (bound $bound = $windows × ($rate + 1) × $FLOOD_MAX_ROW_BYTES; largest row $largest bytes; before the bound, ~3.9 KB a row and one per request), log intact after restart: $intact; $(elapsed "$started")s"
+    result flood "$status" "$n anonymous POSTs to 3,932-character paths, 8 at a time, in $windows window(s) of a minute: 401×$unauthorized (own entries $own), 429×$limited (aggregated in $aggregates entr(y/ies) counting $aggregated; without Retry-After $no_retry), other $other; audit_entry+audit_pending grew $added bytes (bound $bound = $windows × ($rate + 1) × $FLOOD_MAX_ROW_BYTES; largest row $largest bytes; before the bound, ~3.9 KB a row and one per request), log intact after restart: $intact (checked: ${FAULTS_FLOOD_RESTART:-1}); $(elapsed "$started")s"
 }
 
 # flood_bytes DATABASE AFTER_SEQ: the bytes of the rows of audit_entry after AFTER_SEQ and of audit_pending

@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
@@ -35,9 +36,9 @@ import java.util.Map;
  * it at most {@code evidence.audit.refusal-wait}, so a client that got its answer finds the entry in what it reads
  * next, and a pool with no connection to give delays refusals but loses none of them.
  *
- * <p>Unauthenticated writes beyond their address's rate ({@link UnauthenticatedWrites}) are counted in one aggregate
- * entry per address and window instead of an entry each; so are those refused before that limit could run (405,
- * 415, 406), and refusals that find the queue full.
+ * <p>Unauthenticated writes beyond their address's rate, refused before routing ({@link UnauthenticatedWrites}), are
+ * counted in one aggregate entry per address and window instead of an entry each, and so are refusals that find the
+ * queue full.
  */
 public class AuditFilter {
 
@@ -45,16 +46,16 @@ public class AuditFilter {
     private static final MediaType PROBLEM = MediaType.valueOf(Problems.MEDIA_TYPE);
 
     private final RefusalEntries refusals;
-    private final UnauthenticatedWriteLimit limit;
+    private final UnauthenticatedWrites writes;
     private final CurrentIdentityAssociation identities;
     private final ObjectMapper mapper;
     private final RecordedWrite recorded;
     private final Duration refusalWait;
 
-    AuditFilter(RefusalEntries refusals, UnauthenticatedWriteLimit limit, CurrentIdentityAssociation identities,
+    AuditFilter(RefusalEntries refusals, UnauthenticatedWrites writes, CurrentIdentityAssociation identities,
                 ObjectMapper mapper, RecordedWrite recorded, EvidenceConfig config) {
         this.refusals = refusals;
-        this.limit = limit;
+        this.writes = writes;
         this.identities = identities;
         this.mapper = mapper;
         this.recorded = recorded;
@@ -64,6 +65,14 @@ public class AuditFilter {
     @ServerResponseFilter(priority = RequestPipeline.AUDIT)
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
                             SimpleResourceInfo resource, HttpServerRequest http) {
+        String client = ClientAddress.of(http);
+        String operation = Operations.of(request.getMethod(), request.getUriInfo().getPath());
+        if (request.getProperty(UnauthenticatedWrites.LIMITED) != null) {
+            // refused before routing, beyond the rate: one count in the address's aggregate
+            refusals.aggregate(client, DisplayName.ANONYMOUS, response.getStatus(),
+                    ProblemType.TOO_MANY_REQUESTS.slug(), operation);
+            return Uni.createFrom().voidItem();
+        }
         if (isRead(request.getMethod())
                 || !(reachedResource(resource) || refusedForMediaType(response) || refusedForMethod(response))) {
             return Uni.createFrom().voidItem();
@@ -72,20 +81,12 @@ public class AuditFilter {
             // the entry committed with the write
             return Uni.createFrom().voidItem();
         }
-        String client = ClientAddress.of(http);
-        String operation = Operations.of(request.getMethod(), resource);
-        if (request.getProperty(UnauthenticatedWrites.LIMITED) != null) {
-            refusals.aggregate(client, DisplayName.ANONYMOUS, response.getStatus(),
-                    ProblemType.TOO_MANY_REQUESTS.slug(), operation);
-            return Uni.createFrom().voidItem();
-        }
         // resolving the identity without blocking: a token that failed authentication is an anonymous caller
         return identities.getDeferredIdentity()
                 .onItemOrFailure().transform((identity, failure) -> failure == null ? CurrentActor.nameOf(identity)
                         : DisplayName.ANONYMOUS)
                 .map(name -> event(name, request, response))
-                .chain(event -> queue(event, client, operation, request.getProperty(UnauthenticatedWrites.COUNTED)
-                        != null))
+                .chain(event -> limitedOrQueued(event, request, response, client, operation))
                 .onFailure().recoverWithItem(e -> {
                     LOG.errorf(e, "AUDIT ENTRY LOST: %s %s answered %d and could not be described",
                             request.getMethod(), request.getUriInfo().getPath(), response.getStatus());
@@ -94,15 +95,25 @@ public class AuditFilter {
     }
 
     /**
+     * A write whose token failed verification counts against its address's rate like one without a token; beyond
+     * it, it is answered 429 and counted in the aggregate. Any other refusal is queued.
+     */
+    private Uni<Void> limitedOrQueued(AuditEvent event, ContainerRequestContext request,
+                                      ContainerResponseContext response, String client, String operation) {
+        if (DisplayName.ANONYMOUS.equals(event.actor()) && request.getHeaderString(HttpHeaders.AUTHORIZATION) != null
+                && writes.limitRefused(response, client)) {
+            refusals.aggregate(client, DisplayName.ANONYMOUS, response.getStatus(),
+                    ProblemType.TOO_MANY_REQUESTS.slug(), operation);
+            return Uni.createFrom().voidItem();
+        }
+        return queue(event, client, operation);
+    }
+
+    /**
      * Queues the refusal's entry, and lets the answer wait for it a little: long enough when the database is
      * well, never longer than {@code evidence.audit.refusal-wait}, after which the entry still waits in the queue.
      */
-    private Uni<Void> queue(AuditEvent event, String client, String operation, boolean counted) {
-        if (DisplayName.ANONYMOUS.equals(event.actor()) && !counted && limit.attempt(client) > 0) {
-            // refused before the limit could run (405, 415, 406), and beyond the rate: counted with the others
-            refusals.aggregate(client, event.actor(), event.status(), event.problem(), operation);
-            return Uni.createFrom().voidItem();
-        }
+    private Uni<Void> queue(AuditEvent event, String client, String operation) {
         return Uni.createFrom().completionStage(refusals.record(event, client, operation))
                 .ifNoItem().after(refusalWait).recoverWithItem(() -> null)
                 // the answer goes on on a worker, as a blocking write of the entry did: never on the queue's thread

@@ -1,50 +1,51 @@
 package dev.evidencestore.http;
 
-import jakarta.ws.rs.Path;
-import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
-
-import java.lang.reflect.Method;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
- * The name of the operation a request asked for, as an aggregate audit entry lists it: the method and the route
- * template, such as {@code POST /api/v1/artifacts/{id}/verifications}, never the path the client sent; a method
- * the path has no operation for is named with {@code *} for its template. Bounded: the templates are the service's,
- * and the method is cut to a short HTTP token.
+ * The name of the operation a request asked for, as an aggregate audit entry lists it: the method and the shape of
+ * the path, such as {@code POST /api/v1/artifacts/{id}/verifications}, never the path the client sent. The shape
+ * is read from the path alone, as the contract lays it out, since a request refused before routing (beyond the
+ * limit on unauthenticated writes) has no resource: the segment after {@code workspaces}, {@code incidents},
+ * {@code artifacts}, {@code findings}, {@code actions} and {@code blobs} is that collection's parameter, another
+ * segment that is a plain word stays, and anything else is {@code {}}. Bounded: at most a few segments, each a
+ * short word, and the method cut to a short HTTP token.
  */
 final class Operations {
 
     private static final int MAX_METHOD = 16;
-    /** One per resource method the service has. */
-    private static final Map<String, String> TEMPLATES = new ConcurrentHashMap<>();
+    private static final int MAX_SEGMENTS = 8;
+    private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9-]{0,23}");
+    private static final Map<String, String> PARAMETERS = Map.of("workspaces", "{workspace}", "incidents", "{key}",
+            "artifacts", "{id}", "findings", "{id}", "actions", "{id}", "blobs", "{digest}");
 
     private Operations() {
     }
 
-    static String of(String method, SimpleResourceInfo resource) {
-        String template = resource == null || resource.getMethodName() == null ? "*" : templateOf(resource);
-        return token(method) + " " + template;
-    }
-
-    private static String templateOf(SimpleResourceInfo resource) {
-        String key = resource.getResourceClass().getName() + "#" + resource.getMethodName()
-                + Arrays.toString(resource.parameterTypes());
-        return TEMPLATES.computeIfAbsent(key, k -> read(resource));
-    }
-
-    private static String read(SimpleResourceInfo resource) {
-        Path root = resource.getResourceClass().getAnnotation(Path.class);
-        String template = root == null ? "" : root.value();
-        try {
-            Method method = resource.getResourceClass().getMethod(resource.getMethodName(),
-                    resource.parameterTypes());
-            Path path = method.getAnnotation(Path.class);
-            return path == null ? template : template + path.value();
-        } catch (NoSuchMethodException e) {
-            return template.isEmpty() ? "*" : template;
+    static String of(String method, String path) {
+        StringBuilder shape = new StringBuilder();
+        String[] segments = path.split("/", -1);
+        String parameter = null;
+        int shown = 0;
+        for (String segment : segments) {
+            if (segment.isEmpty()) {
+                continue;
+            }
+            if (shown++ == MAX_SEGMENTS) {
+                shape.append("/…");
+                break;
+            }
+            if (parameter != null) {
+                shape.append('/').append(parameter);
+                parameter = null;
+            } else {
+                boolean word = WORD.matcher(segment).matches();
+                shape.append('/').append(word ? segment : "{}");
+                parameter = word ? PARAMETERS.get(segment) : null;
+            }
         }
+        return token(method) + " " + (shape.isEmpty() ? "/" : shape);
     }
 
     /** The method as an HTTP token (RFC 9110) of at most a few characters: anything else becomes {@code ?}. */

@@ -3,6 +3,7 @@ package dev.evidencestore.audit;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class BoundedEntryTest {
     void anOversizedPathIsRecordedCutWithItsLengthAndDigest() throws Exception {
         String id = random(3_900);
         String path = "/api/v1/artifacts/" + id + "/verifications";
-        problem(invalidAs(null).post(path).then(), 401, "unauthorized");
+        problem(invalidAs(null).contentType(ContentType.JSON).post(path).then(), 401, "unauthorized");
 
         Sql.awaitAuditSequenced();
         String kept = path.substring(0, 256);
@@ -78,7 +79,7 @@ class BoundedEntryTest {
         assertEquals(entryHash, "sha256:" + DigestUtils.sha256Hex(leaf));
 
         // the service's verification recomputes every entry, truncations included, and so do the rows read here
-        Map<String, Object> verdict = as(Tokens.alice()).post("/api/v1/audit/verify").then().statusCode(200)
+        Map<String, Object> verdict = as(Tokens.alice()).contentType(ContentType.JSON).body("{}").post("/api/v1/audit/verify").then().statusCode(200)
                 .extract().jsonPath().getMap("");
         assertEquals(true, verdict.get("intact"), verdict.toString());
         long size = ((Number) verdict.get("treeSize")).longValue();

@@ -102,7 +102,7 @@ class PoolExhaustionAuditTest {
         }
         clients.shutdown();
         answered.put("anonymous 401", REFUSALS);
-        Response after = aliceJson(incident("EXH-AFTER")).post(incidents);
+        Response after = aliceJson(incident("EXH-99")).post(incidents);
         assertEquals(201, after.statusCode(), after.asString());
         answered.merge("alice 201", 1, Integer::sum);
 
@@ -110,7 +110,7 @@ class PoolExhaustionAuditTest {
         List<Map<String, Object>> entries = AuditTrail.entries(workspace);
         for (int i = 0; i < WRITES; i++) {
             String target = incidents + "/EXH-" + i;
-            long created = Sql.count("SELECT count(*) FROM incident WHERE workspace = ? AND key = ?", workspace,
+            long created = Sql.count("SELECT count(*) FROM incident WHERE workspace = ? AND incident_key = ?", workspace,
                     "EXH-" + i);
             long recorded = entries.stream().filter(e -> target.equals(e.get("target"))
                     && Integer.valueOf(201).equals(e.get("status"))).count();
@@ -139,8 +139,9 @@ class PoolExhaustionAuditTest {
         while (System.nanoTime() < deadline) {
             Sql.awaitAuditSequenced();
             aggregated = aggregatedSince(start);
-            recorded = new HashMap<>(aggregated);
-            own.forEach((key, count) -> recorded.merge(key, (long) count, Long::sum));
+            Map<String, Long> all = new HashMap<>(aggregated);
+            own.forEach((key, count) -> all.merge(key, (long) count, Long::sum));
+            recorded = all;
             Map<String, Long> expected = new HashMap<>();
             answered.forEach((key, count) -> expected.put(key, (long) count));
             if (recorded.equals(expected)) {

@@ -6,7 +6,6 @@ import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
@@ -40,12 +39,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(UnauthenticatedWriteLimitTest.LowRate.class)
 class UnauthenticatedWriteLimitTest {
 
-    private static final long WINDOW_MILLIS = 4_000;
+    private static final long WINDOW_MILLIS = 8_000;
 
     public static class LowRate implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.audit.unauthenticated-writes.rate", "3",
+            // the test profile's own rate (application.properties) would win over one without the profile
+            return Map.of("%test.evidence.audit.unauthenticated-writes.rate", "3",
                     "evidence.audit.unauthenticated-writes.window", WINDOW_MILLIS + "ms");
         }
     }
@@ -68,9 +68,8 @@ class UnauthenticatedWriteLimitTest {
         // a valid token is never counted, however many writes without one came from its address
         as(Tokens.alice()).contentType(ContentType.JSON).body(incident("LIM-6")).post(incidents).then()
                 .statusCode(201);
-        // a method the path has no operation for is refused before the limit runs; beyond it, it is aggregated too
-        RestAssured.given().delete("/api/v1/artifacts/artifact:" + workspace + ":v1:LIM-6:x").then()
-                .statusCode(405).body("type", equalTo("https://evidence-store.dev/problems/method-not-allowed"));
+        // whatever the operation, even one the path does not have (a DELETE on evidence would be 405)
+        tooMany(invalidAs(null).delete("/api/v1/artifacts/artifact:" + workspace + ":v1:LIM-6:x").then());
         assertEquals(window, windowNow(), "every request of the test fell in one window");
 
         assertEquals(3, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 401"), incidents),
@@ -81,16 +80,14 @@ class UnauthenticatedWriteLimitTest {
         Instant windowEnd = Instant.ofEpochMilli((window + 1) * WINDOW_MILLIS);
         JsonPath limited = aggregate(windowEnd, 429);
         assertEquals("127.0.0.1", limited.getString("client"));
-        assertEquals(3, limited.getInt("count"));
-        assertEquals(List.of("POST /api/v1/workspaces/{workspace}/incidents"), limited.getList("operations"));
+        assertEquals(4, limited.getInt("count"));
+        assertEquals(List.of("POST /api/v1/workspaces/{workspace}/incidents", "DELETE /api/v1/artifacts/{id}"),
+                limited.getList("operations"));
         assertEquals(0, limited.getInt("unlisted"));
         Instant first = Instant.parse(limited.getString("first"));
         Instant last = Instant.parse(limited.getString("last"));
         assertTrue(!first.isAfter(last) && first.toEpochMilli() / WINDOW_MILLIS == window, first + " " + last);
 
-        JsonPath refusedMethod = aggregate(windowEnd, 405);
-        assertEquals(1, refusedMethod.getInt("count"));
-        assertEquals(List.of("DELETE *"), refusedMethod.getList("operations"));
     }
 
     @Test
@@ -154,8 +151,12 @@ class UnauthenticatedWriteLimitTest {
         throw new AssertionError("no aggregate entry answered " + status + " after the window ended");
     }
 
-    /** Waits for a window to begin, so that a test's few requests all fall in it. */
+    /**
+     * Waits for a window to begin, so that a test's few requests all fall in it. A read first: the first request
+     * through the contract filter loads the contract, which takes seconds, and reads are never counted.
+     */
     private static long freshWindow() throws InterruptedException {
+        as(Tokens.alice()).get("/api/v1/workspaces/limit-warm-up/incidents").then().statusCode(200);
         long now = System.currentTimeMillis();
         Thread.sleep(WINDOW_MILLIS - now % WINDOW_MILLIS + 20);
         return windowNow();
