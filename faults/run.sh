@@ -4,13 +4,13 @@
 # any case failed.
 #
 #   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency
-#                                  # bodies citations amplify
+#                                  # bodies citations amplify flood
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
-#                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify)
+#                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify, 11 flood)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
 #   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
-#                                  # 1,000) idempotency bodies citations (6 s of checks) amplify; hostile runs in
-#                                  # ./mvnw verify
+#                                  # 1,000) idempotency bodies citations (6 s of checks) amplify flood (100
+#                                  # requests); hostile runs in ./mvnw verify
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 2 needs
 # PostgreSQL's initdb and pg_ctl (it stops a cluster of its own, never that one); case 3 needs root (it mounts a
@@ -35,10 +35,10 @@ done
 
 # ---- main -------------------------------------------------------------------------------------------------------
 
-CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies 9:citations 10:amplify"
-DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies citations amplify"
+CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies 9:citations 10:amplify 11:flood"
+DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies citations amplify flood"
 # what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
-CHEAP="kill pg-stop disk bitrot overload idempotency bodies citations amplify"
+CHEAP="kill pg-stop disk bitrot overload idempotency bodies citations amplify flood"
 
 case_name() {
     local c
@@ -54,8 +54,8 @@ main() {
         [ -z "$arg" ] && continue
         if [ "$arg" = cheap ]; then
             # 3 kills per backend and a burst of 1,000 unless told otherwise
-            export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000}
-            export FAULTS_CITATION_SECONDS=${FAULTS_CITATION_SECONDS:-6}
+            export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000} FAULTS_FLOOD=${FAULTS_FLOOD:-100}
+            export FAULTS_FLOOD_RESTART=${FAULTS_FLOOD_RESTART:-0} FAULTS_CITATION_SECONDS=${FAULTS_CITATION_SECONDS:-6}
             read -r -a chosen <<< "$CHEAP"
             continue
         fi

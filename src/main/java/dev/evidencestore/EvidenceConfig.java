@@ -191,6 +191,52 @@ public interface EvidenceConfig {
         /** Where each new checkpoint is also published, outside the database. */
         Publish publish();
 
+        /** The limit on unauthenticated writes, which keeps a flood of them from growing the log without bound. */
+        UnauthenticatedWrites unauthenticatedWrites();
+
+        /**
+         * Entries of refused requests (401, 403, 404, 409, ...) waiting to be written: they are queued and written
+         * in batches, so a refusal needs no database connection of its own, and its answer waits for its entry at
+         * most {@code evidence.audit.refusal-wait}. When this many wait already, for instance while every database
+         * connection is taken, a refusal is counted in its client's aggregate entry instead (metric
+         * {@code evidence.audit.refusals.folded}). At most this many entries are held in memory (each at most
+         * 10 KiB), so the queue is bounded too.
+         */
+        @WithDefault("1000")
+        int refusalQueue();
+
+        /**
+         * How long a refusal's answer waits for its entry to be written: a client that got its answer then finds the
+         * entry in what it reads next. When the database is slower, for instance while every connection is taken,
+         * the answer leaves anyway, and the entry is written from the queue once a connection is free.
+         */
+        @WithDefault("1s")
+        Duration refusalWait();
+
+        interface UnauthenticatedWrites {
+            /**
+             * Write attempts without a valid bearer token (none, or one that fails verification) answered as usual
+             * per client address and window; beyond it they are answered 429 too-many-requests with Retry-After
+             * until the window ends, and recorded as one aggregate entry per address and window. No client writes
+             * without a token, so ten a minute leave a misconfigured client ten answers that say why (401) while a
+             * flood costs at most eleven entries a minute per address. Counted per instance.
+             */
+            @WithDefault("10")
+            int rate();
+
+            /** The window the rate counts in; windows are aligned to the epoch and aggregates written at their end. */
+            @WithDefault("1m")
+            Duration window();
+
+            /**
+             * Client addresses counted per window. A new address beyond them is refused as beyond its rate (and
+             * recorded in one aggregate of all such addresses, client {@code *}), so that a flood from many
+             * addresses holds no more memory than this.
+             */
+            @WithDefault("10000")
+            int maxClients();
+        }
+
         interface Publish {
             /**
              * {@code evidence.audit.publish}: {@code none}, {@code directory} or {@code s3}, whatever the blob

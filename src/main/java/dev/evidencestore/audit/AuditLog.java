@@ -34,10 +34,12 @@ public class AuditLog {
     private static final Duration SEQUENCING_WAIT = Duration.ofSeconds(10);
 
     private final AuditSequencer sequencer;
+    private final RefusalEntries refusals;
     private final Set<String> publicWorkspaces;
 
-    AuditLog(AuditSequencer sequencer, EvidenceConfig config) {
+    AuditLog(AuditSequencer sequencer, RefusalEntries refusals, EvidenceConfig config) {
         this.sequencer = sequencer;
+        this.refusals = refusals;
         this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
     }
 
@@ -61,9 +63,13 @@ public class AuditLog {
      * transaction and a lock per batch rather than per write; a client that got its answer still finds its entry
      * in any read that follows. If the wait runs out, the entries stay pending and are sequenced later. Never called
      * under the chain lock, which the sequencer needs: a leaf or a proof asked for by index or size is of entries a
-     * checkpoint or a listing already showed, and needs no wait.
+     * checkpoint or a listing already showed, and needs no wait. Refusals queued before the call are written first
+     * ({@link RefusalEntries}).
      */
     public void awaitSequenced() {
+        if (!refusals.awaitWritten(SEQUENCING_WAIT)) {
+            LOG.warnf("entries of refusals were not written within %s; they stay queued", SEQUENCING_WAIT);
+        }
         if (!sequencer.awaitSequenced(SEQUENCING_WAIT)) {
             LOG.warnf("audit entries were not sequenced within %s; they are durable and stay pending",
                     SEQUENCING_WAIT);

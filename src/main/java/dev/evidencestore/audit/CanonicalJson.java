@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.erdtman.jcs.JsonCanonicalizer;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
@@ -20,7 +21,7 @@ final class CanonicalJson {
     private CanonicalJson() {
     }
 
-    /** UTF-8 bytes of the canonical form; values are strings, integral numbers or null. */
+    /** UTF-8 bytes of the canonical form; values are strings, integral numbers, null, lists or maps of them. */
     static byte[] of(Map<String, Object> members) {
         try {
             return new JsonCanonicalizer(JSON.writeValueAsString(members)).getEncodedUTF8();
@@ -28,6 +29,16 @@ final class CanonicalJson {
             throw new IllegalArgumentException("not representable as JSON: " + members.keySet(), e);
         } catch (IOException e) {
             throw new IllegalStateException("JSON written by Jackson was refused by the canonicalizer", e);
+        }
+    }
+
+    /** The object {@link #of} wrote, read back: members as strings, integral numbers, lists and maps. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> parse(String json) {
+        try {
+            return JSON.readValue(json, Map.class);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("stored audit members are not JSON: " + json, e);
         }
     }
 }

@@ -35,6 +35,8 @@ public enum ProblemType {
     UNKNOWN_BLOB(422, "unknown-blob", "The referenced blob has not been uploaded"),
     INVALID_CITATION(422, "invalid-citation", "A cited record does not exist here or cannot be cited this way"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "The Idempotency-Key was already used for another request"),
+    TOO_MANY_REQUESTS(429, "too-many-requests",
+            "Too many unauthenticated writes from this address; retry after the given delay"),
     HEADER_FIELDS_TOO_LARGE(431, "header-fields-too-large", "The request header fields are too large"),
     EVIDENCE_DAMAGED(500, "evidence-damaged", "The stored bytes no longer match their digest"),
     SERVICE_BUSY(503, "service-busy", "The service is at capacity; retry after the given delay"),

@@ -1,23 +1,27 @@
 package dev.evidencestore.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.audit.AuditEvent;
-import dev.evidencestore.audit.AuditLog;
+import dev.evidencestore.audit.RefusalEntries;
+import dev.evidencestore.domain.DisplayName;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.security.CurrentActor;
-import io.quarkus.runtime.BlockingOperationControl;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -26,31 +30,49 @@ import java.util.Map;
  * answered. Refusals by the
  * service (a 409 on an artifact) and by the security checks (401, 403, and 404 for a workspace the token does not
  * hold) are recorded like successes, and a retry answered from its Idempotency-Key as a replay, which did nothing
- * itself. A write that committed wrote its entry in its own transaction ({@link AuditedWrite}); every other request
- * is recorded here, before the answer leaves, so a client that got its answer finds the entry in any read of the log
- * ({@link AuditLog#awaitSequenced}). Failing to record a refusal is logged; the refusal changed nothing.
+ * itself. A write that committed wrote its entry in its own transaction ({@link AuditedWrite}), so no write is
+ * acknowledged without it. Every other request changed nothing, and its entry is queued here
+ * ({@link RefusalEntries}): written in batches, it needs no database connection of its own, and its answer waits for
+ * it at most {@code evidence.audit.refusal-wait}, so a client that got its answer finds the entry in what it reads
+ * next, and a pool with no connection to give delays refusals but loses none of them.
+ *
+ * <p>Unauthenticated writes beyond their address's rate, refused before routing ({@link UnauthenticatedWrites}), are
+ * counted in one aggregate entry per address and window instead of an entry each, and so are refusals that find the
+ * queue full.
  */
 public class AuditFilter {
 
     private static final Logger LOG = Logger.getLogger(AuditFilter.class);
-    private static final String ANONYMOUS = "anonymous";
     private static final MediaType PROBLEM = MediaType.valueOf(Problems.MEDIA_TYPE);
 
-    private final AuditLog log;
+    private final RefusalEntries refusals;
+    private final UnauthenticatedWrites writes;
     private final CurrentIdentityAssociation identities;
     private final ObjectMapper mapper;
     private final RecordedWrite recorded;
+    private final Duration refusalWait;
 
-    AuditFilter(AuditLog log, CurrentIdentityAssociation identities, ObjectMapper mapper, RecordedWrite recorded) {
-        this.log = log;
+    AuditFilter(RefusalEntries refusals, UnauthenticatedWrites writes, CurrentIdentityAssociation identities,
+                ObjectMapper mapper, RecordedWrite recorded, EvidenceConfig config) {
+        this.refusals = refusals;
+        this.writes = writes;
         this.identities = identities;
         this.mapper = mapper;
         this.recorded = recorded;
+        this.refusalWait = config.audit().refusalWait();
     }
 
     @ServerResponseFilter(priority = RequestPipeline.AUDIT)
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
-                            SimpleResourceInfo resource) {
+                            SimpleResourceInfo resource, HttpServerRequest http) {
+        String client = ClientAddress.of(http);
+        String operation = Operations.of(request.getMethod(), request.getUriInfo().getPath());
+        if (request.getProperty(UnauthenticatedWrites.LIMITED) != null) {
+            // refused before routing, beyond the rate: one count in the address's aggregate
+            refusals.aggregate(client, DisplayName.ANONYMOUS, response.getStatus(),
+                    ProblemType.TOO_MANY_REQUESTS.slug(), operation);
+            return Uni.createFrom().voidItem();
+        }
         if (isRead(request.getMethod())
                 || !(reachedResource(resource) || refusedForMediaType(response) || refusedForMethod(response))) {
             return Uni.createFrom().voidItem();
@@ -62,9 +84,9 @@ public class AuditFilter {
         // resolving the identity without blocking: a token that failed authentication is an anonymous caller
         return identities.getDeferredIdentity()
                 .onItemOrFailure().transform((identity, failure) -> failure == null ? CurrentActor.nameOf(identity)
-                        : ANONYMOUS)
+                        : DisplayName.ANONYMOUS)
                 .map(name -> event(name, request, response))
-                .chain(event -> blocking(() -> appendOrLog(event)))
+                .chain(event -> limitedOrQueued(event, request, response, client, operation))
                 .onFailure().recoverWithItem(e -> {
                     LOG.errorf(e, "AUDIT ENTRY LOST: %s %s answered %d and could not be described",
                             request.getMethod(), request.getUriInfo().getPath(), response.getStatus());
@@ -73,26 +95,30 @@ public class AuditFilter {
     }
 
     /**
-     * Runs {@code work}, which waits for JDBC, on a worker. Refusals by the security checks (401, 403) are answered
-     * on the event loop, which must not wait: the work moves to a worker, and the answer waits for it.
+     * A write whose token failed verification counts against its address's rate like one without a token; beyond
+     * it, it is answered 429 and counted in the aggregate. Any other refusal is queued.
      */
-    private static Uni<Void> blocking(Runnable work) {
-        if (BlockingOperationControl.isBlockingAllowed()) {
-            work.run();
+    private Uni<Void> limitedOrQueued(AuditEvent event, ContainerRequestContext request,
+                                      ContainerResponseContext response, String client, String operation) {
+        if (DisplayName.ANONYMOUS.equals(event.actor()) && request.getHeaderString(HttpHeaders.AUTHORIZATION) != null
+                && writes.limitRefused(response, client)) {
+            refusals.aggregate(client, DisplayName.ANONYMOUS, response.getStatus(),
+                    ProblemType.TOO_MANY_REQUESTS.slug(), operation);
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().<Void>item(() -> {
-            work.run();
-            return null;
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return queue(event, client, operation);
     }
 
-    private void appendOrLog(AuditEvent event) {
-        try {
-            log.append(event);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "AUDIT ENTRY LOST: could not append %s", event);
-        }
+    /**
+     * Queues the refusal's entry, and lets the answer wait for it a little: long enough when the database is
+     * well, never longer than {@code evidence.audit.refusal-wait}, after which the entry still waits in the queue.
+     */
+    private Uni<Void> queue(AuditEvent event, String client, String operation) {
+        return Uni.createFrom().completionStage(refusals.record(event, client, operation))
+                .ifNoItem().after(refusalWait).recoverWithItem(() -> null)
+                // the answer goes on on a worker, as a blocking write of the entry did: never on the queue's thread
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .replaceWithVoid();
     }
 
     private AuditEvent event(String actor, ContainerRequestContext request, ContainerResponseContext response) {

@@ -14,6 +14,9 @@ import jakarta.ws.rs.Priorities;
  *     slots by {@link RequestKind}, a cap per client address, and the memory of the request's body.</li>
  *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
  *     answers what fails on the way, ahead of Quarkus's own error page.</li>
+ *     <li>{@link UnauthenticatedWrites} ({@link #UNAUTHENTICATED_WRITES}), a pre-matching filter: before a resource
+ *     is chosen and its role checks run, a write without a valid bearer token beyond its client address's rate is
+ *     answered 429, and counted in one aggregate audit entry.</li>
  *     <li>{@link FormBodies} ({@link #FORM_BODIES}): on byte or bodiless writes, the content types a form on another
  *     site can send are refused, as a {@code @Consumes} refuses others.</li>
  *     <li>{@link WorkspaceGate} ({@link #WORKSPACE_GATE}): who may touch which workspace, on the decoded path.</li>
@@ -38,6 +41,11 @@ public final class RequestPipeline {
     public static final int ADMISSION = -1000;
     /** Router order of the failure handler for what fails below JAX-RS: ahead of every other failure handler. */
     public static final int ROUTER_FAILURES = Integer.MIN_VALUE;
+    /**
+     * JAX-RS pre-matching request filter priority of the limit on unauthenticated writes: the only pre-matching
+     * filter, before routing and the role checks, so that a flood beyond the rate costs no more than a counter.
+     */
+    public static final int UNAUTHENTICATED_WRITES = Priorities.USER - 200;
     /**
      * JAX-RS request filter priority of refusing form bodies: first, as the 415s of {@code @Consumes} come before
      * any filter.

@@ -35,6 +35,12 @@ public class AuditEntryEntity extends PanacheEntityBase {
     public String problem;
     public boolean replayed;
 
+    /** The values cut to the entry's bound, as canonical JSON, or null; see V11__bounded_audit.sql. */
+    public String truncated;
+
+    /** The refused requests this one entry stands for, as canonical JSON, or null; see V11__bounded_audit.sql. */
+    public String aggregate;
+
     @Column(name = "prev_hash")
     public String prevHash;
 
@@ -81,8 +87,8 @@ public class AuditEntryEntity extends PanacheEntityBase {
         getEntityManager().unwrap(Session.class).doWork(connection -> {
             try (PreparedStatement insert = connection.prepareStatement("""
                     INSERT INTO audit_entry (seq, at, actor, workspace, method, path, target, status, problem,
-                                             replayed, prev_hash, entry_hash, request_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                                             replayed, prev_hash, entry_hash, request_id, truncated, aggregate)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
                 for (AuditEntryEntity entry : entries) {
                     insert.setLong(1, entry.seq);
                     insert.setObject(2, entry.at.atOffset(ZoneOffset.UTC));
@@ -101,6 +107,8 @@ public class AuditEntryEntity extends PanacheEntityBase {
                     insert.setString(11, entry.prevHash);
                     insert.setString(12, entry.entryHash);
                     insert.setObject(13, entry.requestId, Types.OTHER);
+                    insert.setString(14, entry.truncated);
+                    insert.setString(15, entry.aggregate);
                     insert.addBatch();
                 }
                 insert.executeBatch();

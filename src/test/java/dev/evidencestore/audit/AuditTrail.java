@@ -141,11 +141,12 @@ final class AuditTrail {
             select.setLong(1, size);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    AuditEntry entry = new AuditEntry(rows.getLong("seq"),
+                    AuditEntry entry = AuditEntry.ofColumns(rows.getLong("seq"),
                             rows.getObject("at", OffsetDateTime.class).toInstant(), rows.getString("actor"),
                             rows.getString("workspace"), rows.getString("method"), rows.getString("path"),
                             rows.getString("target"), rows.getInt("status"), rows.getString("problem"),
-                            rows.getBoolean("replayed"), rows.getString("prev_hash"), rows.getString("entry_hash"));
+                            rows.getBoolean("replayed"), rows.getString("truncated"), rows.getString("aggregate"),
+                            rows.getString("prev_hash"), rows.getString("entry_hash"));
                     leaves.add(MerkleHash.leaf(entry.canonicalJson()));
                 }
             }

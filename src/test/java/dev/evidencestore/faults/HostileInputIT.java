@@ -146,6 +146,9 @@ class HostileInputIT {
         settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
         settings.put("evidence.audit.origin", "evidence-store.test/hostile-input");
         settings.put("evidence.storage.backend", "filesystem");
+        // hostile tokens make unauthenticated writes by the hundred, each checked for its own entry; the limit that
+        // folds a flood of them into one aggregate entry has tests of its own (UnauthenticatedWriteLimitTest)
+        settings.put("evidence.audit.unauthenticated-writes.rate", "1000000");
         settings.put("evidence.storage.filesystem.path", Path.of("target/it-blobs-hostile").toAbsolutePath().toString());
         // four eyes would refuse the fuzzer's reviews of its own findings before any input is looked at
         settings.put("evidence.review.four-eyes", "false");
