@@ -2,7 +2,7 @@
 # shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
 # sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
-# ---- case 9: validation amplification -----------------------------------------------------------------------------
+# ---- case 10: validation amplification --------------------------------------------------------------------------
 
 # The body of issue 15: a finding citing "x" 100,000 times (400 KB compact; the issue sent 500 KB), which once got a
 # 16 MB 400 listing 200,000 errors, stored for a day under an Idempotency-Key. On the packaged jar with -Xmx128m,

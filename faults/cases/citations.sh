@@ -2,7 +2,7 @@
 # shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
 # sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
-# ---- case 8: citation checks ------------------------------------------------------------------------------------
+# ---- case 9: citation checks ------------------------------------------------------------------------------------
 
 # FAULTS_CITATION_PARALLEL (20) parallel citation checks of the largest text a check takes (1 MiB, citing the 2,000 distinct IDs a check may
 # look up, a few of them real artifacts) with one reader token, again and again for FAULTS_CITATION_SECONDS (20), on

@@ -2,7 +2,7 @@
 # shellcheck disable=SC2034,SC2153,SC2154 # shares variables with faults/lib/common.sh and the other cases
 # sourced by faults/run.sh (uses faults/lib/common.sh and tools/service.sh)
 
-# ---- case 8: an anonymous audit flood ---------------------------------------------------------------------------
+# ---- case 11: an anonymous audit flood --------------------------------------------------------------------------
 
 # FAULTS_FLOOD (300) anonymous POST /api/v1/artifacts/<3,900 random characters>/verifications, 8 at a time, each
 # within 10 s, against the packaged jar (-Xmx128m) with evidence.audit.unauthenticated-writes.rate=10 a minute, set

@@ -5,7 +5,6 @@ import dev.evidencestore.domain.ProblemType;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,14 +38,14 @@ public class AdmissionControl {
     private final Map<RequestKind, Integer> bounds = new EnumMap<>(RequestKind.class);
     private final ConcurrencyCap perClient;
     private final BodyMemory memory;
-    private final TrustedProxies proxies;
+    private final ClientAddress clients;
     private final long maxJsonBody;
     private final Map<RequestKind, String> kindBusy = new EnumMap<>(RequestKind.class);
     private final String clientBusy;
     private final String memoryBusy;
     private final String tooLarge;
 
-    AdmissionControl(EvidenceConfig config) {
+    AdmissionControl(EvidenceConfig config, ClientAddress clients) {
         EvidenceConfig.Http.Admission admission = config.http().admission();
         bounds.put(RequestKind.DOWNLOAD, admission.downloads());
         bounds.put(RequestKind.UPLOAD, admission.uploads());
@@ -56,7 +55,7 @@ public class AdmissionControl {
         this.maxJsonBody = config.http().maxJsonBody().asLongValue();
         this.memory = new BodyMemory(admission.bodyMemory().asLongValue(), uploadBuffer(config.storage()),
                 maxJsonBody);
-        this.proxies = TrustedProxies.of(config.http().trustedProxies().orElse(List.of()));
+        this.clients = clients;
         kindBusy.put(RequestKind.DOWNLOAD, busy("the service is streaming as many downloads as it can"));
         kindBusy.put(RequestKind.UPLOAD, busy("the service is receiving as many uploads as it can"));
         kindBusy.put(RequestKind.OTHER, busy("the service is handling as many requests as it can"));
@@ -118,7 +117,7 @@ public class AdmissionControl {
             return kindBusy.get(kind);
         }
         taken.add(kindSlots::release);
-        String client = client(request);
+        String client = clients.of(request);
         if (!perClient.enter(client)) {
             return clientBusy;
         }
@@ -176,14 +175,6 @@ public class AdmissionControl {
 
     private static void closeAfter(HttpServerResponse response, String document) {
         response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE).end(document).onComplete(sent -> response.close());
-    }
-
-    /** The client's address, as {@link TrustedProxies} decides. */
-    String client(HttpServerRequest request) {
-        SocketAddress peer = request.remoteAddress();
-        String address = peer == null || peer.host() == null ? "unknown" : peer.host();
-        return proxies.client(address, request.headers().getAll("Forwarded"),
-                request.headers().getAll("X-Forwarded-For"));
     }
 
     /** The declared Content-Length, -1 when there is none or it is not a number (Vert.x refuses those itself). */

@@ -50,11 +50,13 @@ public class AuditFilter {
     private final CurrentIdentityAssociation identities;
     private final ObjectMapper mapper;
     private final RecordedWrite recorded;
+    private final ClientAddress clients;
     private final Duration refusalWait;
 
     AuditFilter(RefusalEntries refusals, UnauthenticatedWrites writes, CurrentIdentityAssociation identities,
-                ObjectMapper mapper, RecordedWrite recorded, EvidenceConfig config) {
+                ObjectMapper mapper, RecordedWrite recorded, ClientAddress clients, EvidenceConfig config) {
         this.refusals = refusals;
+        this.clients = clients;
         this.writes = writes;
         this.identities = identities;
         this.mapper = mapper;
@@ -65,7 +67,7 @@ public class AuditFilter {
     @ServerResponseFilter(priority = RequestPipeline.AUDIT)
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response,
                             SimpleResourceInfo resource, HttpServerRequest http) {
-        String client = ClientAddress.of(http);
+        String client = clients.of(http);
         String operation = Operations.of(request.getMethod(), request.getUriInfo().getPath());
         if (request.getProperty(UnauthenticatedWrites.LIMITED) != null) {
             // refused before routing, beyond the rate: one count in the address's aggregate

@@ -1,21 +1,33 @@
 package dev.evidencestore.http;
 
+import dev.evidencestore.EvidenceConfig;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
+import jakarta.enterprise.context.ApplicationScoped;
 
-/** The address a request came from, as the limit on unauthenticated writes and their aggregate entries see it. */
-final class ClientAddress {
+import java.util.List;
 
-    private ClientAddress() {
+/**
+ * The address a request came from, the one place admission control, the limit on unauthenticated writes and their
+ * aggregate audit entries take it from: the direct peer, or, when the peer is one of
+ * {@code evidence.http.trusted-proxies}, the address those proxies forward ({@link TrustedProxies}).
+ */
+@ApplicationScoped
+public class ClientAddress {
+
+    static final String UNKNOWN = "unknown";
+
+    private final TrustedProxies proxies;
+
+    ClientAddress(EvidenceConfig config) {
+        this.proxies = TrustedProxies.of(config.http().trustedProxies().orElse(List.of()));
     }
 
-    /**
-     * The direct peer's address, or null when the connection has none. This is the one place the audit takes a
-     * client's address from: behind trusted proxies it should take the address they forward, as admission control
-     * does, and nothing else changes.
-     */
-    static String of(HttpServerRequest request) {
+    /** The client's address; {@value #UNKNOWN} when the connection has none. */
+    String of(HttpServerRequest request) {
         SocketAddress peer = request.remoteAddress();
-        return peer == null ? null : peer.hostAddress();
+        String address = peer == null ? null : peer.hostAddress() != null ? peer.hostAddress() : peer.host();
+        return proxies.client(address == null ? UNKNOWN : address, request.headers().getAll("Forwarded"),
+                request.headers().getAll("X-Forwarded-For"));
     }
 }

@@ -36,9 +36,11 @@ public class UnauthenticatedWrites {
     private static final MediaType PROBLEM = MediaType.valueOf(Problems.MEDIA_TYPE);
 
     private final UnauthenticatedWriteLimit limit;
+    private final ClientAddress clients;
 
-    UnauthenticatedWrites(UnauthenticatedWriteLimit limit) {
+    UnauthenticatedWrites(UnauthenticatedWriteLimit limit, ClientAddress clients) {
         this.limit = limit;
+        this.clients = clients;
     }
 
     @ServerRequestFilter(preMatching = true, priority = RequestPipeline.UNAUTHENTICATED_WRITES)
@@ -47,7 +49,7 @@ public class UnauthenticatedWrites {
             // a token is judged once it was verified (AuditFilter): a valid one is never counted
             return null;
         }
-        long retryAfter = limit.attempt(ClientAddress.of(http));
+        long retryAfter = limit.attempt(clients.of(http));
         if (retryAfter == 0) {
             return null;
         }
