@@ -3,9 +3,9 @@
 # and breaks what it stands on. Every case prints one line `case: PASS|FAIL|SKIP figures`; the exit code is 1 when
 # any case failed.
 #
-#   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency
+#   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency readers
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
-#                                  # 6 hostile, 7 idempotency)
+#                                  # 6 hostile, 7 idempotency, 8 readers)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
 #   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
 #                                  # 1,000) idempotency; hostile runs in ./mvnw verify
@@ -33,10 +33,10 @@ done
 
 # ---- main -------------------------------------------------------------------------------------------------------
 
-CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency"
-DEFAULT="kill pg-stop disk bitrot overload hostile idempotency"
+CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:readers"
+DEFAULT="kill pg-stop disk bitrot overload hostile idempotency readers"
 # what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
-CHEAP="kill pg-stop disk bitrot overload idempotency"
+CHEAP="kill pg-stop disk bitrot overload idempotency readers"
 
 case_name() {
     local c
@@ -53,6 +53,9 @@ main() {
         if [ "$arg" = cheap ]; then
             # 3 kills per backend and a burst of 1,000 unless told otherwise
             export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000}
+            # readers: -Xmx128m only, 8 s of timing, stalled downloads cut after 10 s
+            export FAULTS_READERS_CHEAP=${FAULTS_READERS_CHEAP:-1} FAULTS_READERS_SECONDS=${FAULTS_READERS_SECONDS:-8} \
+                FAULTS_READERS_HOLD=${FAULTS_READERS_HOLD:-16} FAULTS_READERS_TIMEOUT=${FAULTS_READERS_TIMEOUT:-10s}
             read -r -a chosen <<< "$CHEAP"
             continue
         fi

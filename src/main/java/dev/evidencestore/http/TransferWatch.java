@@ -1,16 +1,24 @@
 package dev.evidencestore.http;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.InstanceHandle;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.ext.web.RoutingContext;
 import org.jboss.logging.Logger;
 
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,6 +53,10 @@ final class TransferWatch extends ChannelDuplexHandler {
     private Object outputMark;
     private long outputStillSince;
     private boolean multiplexed;
+    /** Bytes of responses written to the socket, and whether it is still open: for {@link #awaitRoom}. */
+    private long flushed;
+    private boolean closed;
+    private final Object room = new Object();
 
     TransferWatch(TransferDeadlines deadlines) {
         this.deadlines = deadlines;
@@ -70,6 +82,16 @@ final class TransferWatch extends ChannelDuplexHandler {
         }
     }
 
+    /** The watch of the connection of the request being handled on this thread, if there is one. */
+    static Optional<TransferWatch> ofCurrentRequest() {
+        InstanceHandle<CurrentVertxRequest> current = Arc.container().instance(CurrentVertxRequest.class);
+        RoutingContext request = current.isAvailable() ? current.get().getCurrent() : null;
+        if (request != null && request.request().connection() instanceof ConnectionBase connection) {
+            return Optional.ofNullable(connection.channel().pipeline().get(TransferWatch.class));
+        }
+        return Optional.empty();
+    }
+
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         headSince = System.nanoTime();
@@ -83,7 +105,52 @@ final class TransferWatch extends ChannelDuplexHandler {
         if (check != null) {
             check.cancel(false);
         }
+        synchronized (room) {
+            closed = true;
+            room.notifyAll();
+        }
         super.channelInactive(ctx);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+        long size = msg instanceof ByteBuf bytes ? bytes.readableBytes() : 0;
+        if (size > 0) {
+            ChannelPromise written = promise.unvoid();
+            written.addListener(done -> wrote(size));
+            super.write(ctx, msg, written);
+        } else {
+            super.write(ctx, msg, promise);
+        }
+    }
+
+    private void wrote(long size) {
+        synchronized (room) {
+            flushed += size;
+            room.notifyAll();
+        }
+    }
+
+    /** Bytes of responses written to the socket so far on this connection. */
+    long flushed() {
+        synchronized (room) {
+            return flushed;
+        }
+    }
+
+    /**
+     * Blocks a worker thread streaming a response until the socket has taken all but {@code slack} of the
+     * {@code handedOver} bytes it wrote since {@code flushedAtStart}: Vert.x queues a worker's writes for the event
+     * loop and tells it the connection is full only after they went out, so a worker can otherwise pile buffers up
+     * for a client that reads nothing. Returns false once the connection has closed.
+     */
+    boolean awaitRoom(long flushedAtStart, long handedOver, long slack) throws InterruptedException {
+        synchronized (room) {
+            while (!closed && handedOver - (flushed - flushedAtStart) > slack) {
+                room.wait(1000);
+            }
+            return !closed;
+        }
     }
 
     @Override
@@ -140,8 +207,9 @@ final class TransferWatch extends ChannelDuplexHandler {
             outputMark = null;
             return false;
         }
-        OutputMark mark = new OutputMark(System.identityHashCode(pending.current()), pending.totalPendingWriteBytes(),
-                pending.currentProgress());
+        // bytes leaving, not bytes added: a writer that keeps adding to a stalled connection is no progress
+        OutputMark mark = new OutputMark(System.identityHashCode(pending.current()), pending.currentProgress(),
+                flushed);
         if (!mark.equals(outputMark)) {
             outputMark = mark;
             outputStillSince = now;
@@ -176,7 +244,7 @@ final class TransferWatch extends ChannelDuplexHandler {
         }
     }
 
-    /** Where the output stood: the message being written, the bytes pending, and the progress into that message. */
-    private record OutputMark(int message, long pendingBytes, long progress) {
+    /** Where the output stood: the message being written, the progress into it, and the bytes written before. */
+    private record OutputMark(int message, long progress, long flushed) {
     }
 }
