@@ -4,13 +4,13 @@
 # any case failed.
 #
 #   faults/run.sh                  # the default cases: kill pg-stop disk bitrot overload hostile idempotency
-#                                  # bodies citations amplify flood
+#                                  # bodies citations amplify flood readers
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
-#                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify, 11 flood)
+#                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify, 11 flood, 12 readers)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
 #   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
 #                                  # 1,000) idempotency bodies citations (6 s of checks) amplify flood (100
-#                                  # requests); hostile runs in ./mvnw verify
+#                                  # requests) readers (8 s); hostile runs in ./mvnw verify
 #
 # Needs: the local PostgreSQL on 127.0.0.1:5432 (user postgres, trust), Java 17+, Node 20, curl, jq; case 2 needs
 # PostgreSQL's initdb and pg_ctl (it stops a cluster of its own, never that one); case 3 needs root (it mounts a
@@ -35,10 +35,11 @@ done
 
 # ---- main -------------------------------------------------------------------------------------------------------
 
-CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies 9:citations 10:amplify 11:flood"
-DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies citations amplify flood"
+CASES="1:kill 2:pg-stop 3:disk 4:bitrot 5:overload 6:hostile 7:idempotency 8:bodies 9:citations 10:amplify 11:flood
+    12:readers"
+DEFAULT="kill pg-stop disk bitrot overload hostile idempotency bodies citations amplify flood readers"
 # what CI runs after ./mvnw verify (which runs HostileInputIT already): a few minutes in all
-CHEAP="kill pg-stop disk bitrot overload idempotency bodies citations amplify flood"
+CHEAP="kill pg-stop disk bitrot overload idempotency bodies citations amplify flood readers"
 
 case_name() {
     local c
@@ -56,6 +57,9 @@ main() {
             # 3 kills per backend and a burst of 1,000 unless told otherwise
             export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000} FAULTS_FLOOD=${FAULTS_FLOOD:-100}
             export FAULTS_FLOOD_RESTART=${FAULTS_FLOOD_RESTART:-0} FAULTS_CITATION_SECONDS=${FAULTS_CITATION_SECONDS:-6}
+            # readers: -Xmx128m only, 8 s of timing, stalled downloads cut after 10 s
+            export FAULTS_READERS_CHEAP=${FAULTS_READERS_CHEAP:-1} FAULTS_READERS_SECONDS=${FAULTS_READERS_SECONDS:-8} \
+                FAULTS_READERS_HOLD=${FAULTS_READERS_HOLD:-16} FAULTS_READERS_TIMEOUT=${FAULTS_READERS_TIMEOUT:-10s}
             read -r -a chosen <<< "$CHEAP"
             continue
         fi

@@ -100,6 +100,36 @@ public interface EvidenceConfig {
         Optional<URI> publicUrl();
 
         /**
+         * How long a response may wait with none of its bytes accepted by the client before the connection is
+         * closed: a download whose client stopped reading ends, and gives back its request slot, its worker thread
+         * and its buffers. A download that progresses, however slowly, is never cut.
+         */
+        @WithDefault("30s")
+        Duration stalledTransferTimeout();
+
+        /**
+         * How long a client has to send a request's headers, from the connection's start for its first request and
+         * from the first byte of each later one; a client trickling them is disconnected.
+         */
+        @WithDefault("10s")
+        Duration headerTimeout();
+
+        /**
+         * How long a request body may send nothing while the service waits for it before the connection is closed;
+         * time the service itself holds the body back does not count.
+         */
+        @WithDefault("30s")
+        Duration bodyIdleTimeout();
+
+        /**
+         * The kernel's send buffer of each connection; by default the kernel sizes it (up to net.ipv4.tcp_wmem's
+         * maximum). The service can write again only once about a third of it has drained, so a download is seen
+         * stalled when its client reads less than a third of this buffer within stalled-transfer-timeout; a smaller
+         * buffer tells a slow reader from a stalled one sooner, and caps a connection at this size per round trip.
+         */
+        Optional<MemorySize> sendBufferSize();
+
+        /**
          * The largest JSON request body; a larger one is refused with 413 body-too-large, by its Content-Length
          * before it is read, or as soon as a body without one grows past it. Far above any real request (a
          * postmortem's prose is tens of kilobytes), and the same as the citation check's limit on its text.

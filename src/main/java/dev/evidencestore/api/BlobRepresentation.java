@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
+import dev.evidencestore.http.ClientDownload;
 import dev.evidencestore.http.ContentDigestHeader;
 import dev.evidencestore.http.Problems;
 import dev.evidencestore.service.BlobContent;
@@ -85,14 +86,18 @@ final class BlobRepresentation {
     private static StreamingOutput stream(BlobContent content, long offset, long length) {
         boolean whole = offset == 0 && length == content.size();
         return (OutputStream output) -> {
+            // a failed write is the client's leaving, a failed read the store's fault: they are answered apart
+            OutputStream download = new ClientDownload(output);
             try (InputStream in = whole ? content.openChecked() : content.open(offset, length)) {
                 // small evidence is most of the reads: a buffer no larger than the body
                 byte[] buffer = new byte[(int) Math.max(1, Math.min(BUFFER, length))];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
-                    output.write(buffer, 0, n);
+                    download.write(buffer, 0, n);
                 }
             }
+            // the last bytes too, while a failure still tells whose it is
+            download.close();
         };
     }
 }

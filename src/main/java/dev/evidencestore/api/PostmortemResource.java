@@ -2,6 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
+import dev.evidencestore.http.ClientDownload;
 import dev.evidencestore.http.ContentDigestHeader;
 import dev.evidencestore.http.PageHeaders;
 import dev.evidencestore.http.Routes;
@@ -74,7 +75,11 @@ public class PostmortemResource {
     @Produces(ZIP)
     public Response bundle(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
         EvidenceBundle bundle = postmortems.bundle(workspace, key);
-        StreamingOutput body = bundle::writeTo;
+        StreamingOutput body = output -> {
+            try (ClientDownload download = new ClientDownload(output)) {
+                bundle.writeTo(download);
+            }
+        };
         return Response.ok(body, ZIP)
                 .header("Content-Disposition", "attachment; filename=\"" + workspace + "-" + key + "-evidence.zip\"")
                 .build();

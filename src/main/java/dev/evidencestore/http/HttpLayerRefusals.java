@@ -49,6 +49,12 @@ public class HttpLayerRefusals {
 
     /** A handler failed: an outage (the database lost, a disk full) is answered as in JAX-RS, anything else 500. */
     private static void failed(RoutingContext context) {
+        if (context.response().closed()) {
+            // the client left (or was cut off as stalled) and what failed was writing to it: nobody to answer
+            LOG.debugf("%s %s failed after its connection closed: %s", context.request().method(),
+                    context.normalizedPath(), context.failure());
+            return;
+        }
         Optional<Refusal> outage = context.failure() == null ? Optional.empty() : Outage.recognise(context.failure());
         if (outage.isPresent()) {
             Refusal refusal = outage.get();

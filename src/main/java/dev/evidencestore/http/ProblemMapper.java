@@ -16,6 +16,7 @@ import dev.evidencestore.storage.StoreWriteFailure;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpClosedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -183,6 +184,16 @@ public class ProblemMapper {
     }
 
     /**
+     * The client went away or stopped reading mid-download (its connection is closed): nothing can be answered, and
+     * the service did nothing wrong. A line at DEBUG; the connection's closing is what the metrics record.
+     */
+    @ServerExceptionMapper
+    public Response interruptedDownload(ClientDownload.Interrupted e) {
+        LOG.debugf("download ended by the client: %s", rootMessage(e));
+        return Problems.response(ProblemType.INVALID_REQUEST, "the download ended before its body was complete");
+    }
+
+    /**
      * Bytes that turned out damaged while a download streamed, found before anything was sent: refused like bytes
      * already known to be damaged. Once bytes are on the wire the transfer is cut short instead.
      */
@@ -218,6 +229,12 @@ public class ProblemMapper {
      */
     @ServerExceptionMapper
     public Response storageFailure(IOException e) {
+        if (Outage.tree(e).stream().anyMatch(HttpClosedException.class::isInstance)) {
+            // reading the request failed because its connection closed: the client left or was cut off as stalled
+            LOG.infof("request ended by its closed connection: %s", rootMessage(e));
+            return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the connection closed before the request was "
+                    + "complete; nothing was stored");
+        }
         Refusal outage = Outage.recognise(e).orElseGet(Outage::storageFailed);
         LOG.errorf(e, "blob store failure answered as %s", outage.type().slug());
         return Problems.response(outage);
