@@ -19,7 +19,10 @@ overload_backend() {
     started=$(now)
     service_db_fresh "$db"
     rm -rf "$dir" && mkdir -p "$dir/slow"
-    service_start "$LOGS/overload-$backend.log" "$port" "$db" "$backend" "$dir/blobs"
+    # the burst is one address and one token: the per-client and per-principal caps are lifted, so that the budgets
+    # of each kind of request and of body memory are what the burst meets (docs/operations.md, "Limits")
+    service_start "$LOGS/overload-$backend.log" "$port" "$db" "$backend" "$dir/blobs" \
+        -Devidence.http.admission.per-client=100000 -Devidence.http.admission.per-principal=100000
     local pid=$SERVICE_PID
     service_await_ready "$port" 120 || { result "overload[$backend]" FAIL "service did not start"; return; }
     create_incident "$port" BURST-1 > /dev/null

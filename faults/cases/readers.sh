@@ -5,11 +5,13 @@
 # ---- case 12: readers -------------------------------------------------------------------------------------------
 
 # Slow readers on a public artifact (issue 15): a 30 MB artifact in a public-read workspace, 64 anonymous
-# connections that GET its content and never read, while a writer (authenticated small uploads), a metadata reader
-# (GET incidents) and /q/health/live are timed for FAULTS_READERS_SECONDS (20). Run with -Xmx128m, then with the
-# generated Deployment's JVM flags (quarkus.kubernetes.env.vars.java-opts-append). PASS: no failed write, read or
-# probe, write and read p99 under 1 s, peak RSS under 512 MiB, every stalled download cut by the server (stalled
-# transfer timeout, 30 s), and no ERROR line in the service log once the artifact is uploaded.
+# connections, each from its own loopback address (127.0.1.x), that GET its content and never read, while a writer
+# (authenticated small uploads), a metadata reader (GET incidents) and /q/health/live are timed for
+# FAULTS_READERS_SECONDS (20). Run with -Xmx128m, then with the generated Deployment's JVM flags
+# (quarkus.kubernetes.env.vars.java-opts-append). PASS: no failed write, read or probe, write and read p99 under
+# 1 s, peak RSS under 512 MiB, every stalled download either refused 503 (the download budget,
+# evidence.http.admission.downloads) or cut by the server (stalled transfer timeout, 30 s), and no ERROR line in the
+# service log once the artifact is uploaded.
 # FAULTS_READERS_MAX_REQUESTS sets evidence.http.max-concurrent-requests (unset: the service's own limits). The
 # cheap variant (faults/run.sh cheap) runs -Xmx128m only, for 8 s, with a stalled transfer timeout of 10 s.
 case_readers() {
@@ -77,7 +79,7 @@ readers_run() {
     local status=PASS
     jq -e --argjson rss "${rss:-9999}" --argjson errors "$errors" '
         .write.failed == 0 and .read.failed == 0 and .live.failed == 0 and .write.n > 0 and .read.n > 0
-        and .write.p99ms < 1000 and .read.p99ms < 1000 and .cutShort == .stalled and $rss < 512 and $errors == 0' \
+        and .write.p99ms < 1000 and .read.p99ms < 1000 and .cutShort + .refused == .stalled and .open == 0 and .other == 0 and $rss < 512 and $errors == 0' \
         <<< "$figures" > /dev/null && [ "$alive" = yes ] || status=FAIL
-    result "readers[$label]" "$status" "$(jq -r '"64 stalled readers of a 30 MB public artifact: cut by the server \(.cutShort)/\(.stalled) (still open \(.open), complete \(.complete)); writes \(.write.n) (failed \(.write.failed), p50 \(.write.p50ms)ms, p99 \(.write.p99ms)ms, max \(.write.maxMs)ms, \(.write.statuses | tojson)); metadata reads \(.read.n) (failed \(.read.failed), p50 \(.read.p50ms)ms, p99 \(.read.p99ms)ms, max \(.read.maxMs)ms, \(.read.statuses | tojson)); health/live \(.live.n - .live.failed)/\(.live.n) 200 (max \(.live.maxMs)ms)"' <<< "$figures"); peak RSS ${rss}MB (-Xmx$heap $options); ERROR lines $errors; max concurrent requests ${FAULTS_READERS_MAX_REQUESTS:-default}; stalled timeout $timeout; $(elapsed "$started")s"
+    result "readers[$label]" "$status" "$(jq -r '"64 stalled readers of a 30 MB public artifact: \(.refused) refused 503 (download budget), \(.cutShort) admitted and cut by the server (still open \(.open), complete \(.complete), other \(.other)); writes \(.write.n) (failed \(.write.failed), p50 \(.write.p50ms)ms, p99 \(.write.p99ms)ms, max \(.write.maxMs)ms, \(.write.statuses | tojson)); metadata reads \(.read.n) (failed \(.read.failed), p50 \(.read.p50ms)ms, p99 \(.read.p99ms)ms, max \(.read.maxMs)ms, \(.read.statuses | tojson)); health/live \(.live.n - .live.failed)/\(.live.n) 200 (max \(.live.maxMs)ms)"' <<< "$figures"); peak RSS ${rss}MB (-Xmx$heap $options); ERROR lines $errors; max concurrent requests ${FAULTS_READERS_MAX_REQUESTS:-default}; stalled timeout $timeout; $(elapsed "$started")s"
 }

@@ -2,10 +2,11 @@
 //
 //   node readers.mjs --base URL --content PATH --size BYTES --token T --ws W --incident KEY
 //                    [--stalled 64] [--seconds 20] [--hold 40]
-//       opens --stalled anonymous connections that each send GET PATH and never read; meanwhile, for --seconds, a
-//       writer (authenticated small blob uploads), a metadata reader (GET the workspace's incidents) and a health
-//       probe (GET /q/health/live) each send one request after the other and time it. Then, --hold seconds after
-//       the stalled connections opened, it reads what each still has: one the server cut ends short of --size.
+//       opens --stalled anonymous connections, each from its own loopback address, that each send GET PATH and
+//       never read; meanwhile, for --seconds, a writer (authenticated small blob uploads), a metadata reader (GET
+//       the workspace's incidents) and a health probe (GET /q/health/live) each send one request after the other and
+//       time it. Then, --hold seconds after the stalled connections opened, it reads what each still has: one the
+//       server cut ends short of --size.
 //       Prints one JSON line of figures.
 import net from 'node:net';
 import crypto from 'node:crypto';
@@ -20,29 +21,45 @@ function parseArgs(argv) {
     return out;
 }
 
-/** A connection that asks for the content and then reads nothing until told to. */
-function stalledReader(path) {
+/**
+ * A connection that asks for the content and then reads nothing until told to. Each comes from an address of its
+ * own on the loopback network (127.0.1.1, 127.0.1.2, ...), as a crowd of clients would, so that the per-client cap
+ * does not turn them away and the download budget is what protects the others, who call from 127.0.0.1.
+ */
+function stalledReader(path, i) {
     return new Promise((resolve) => {
-        const socket = net.connect({ host: base.hostname, port: Number(base.port) });
-        const reader = { socket, received: 0, ended: false, error: null };
+        const localAddress = `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+        const socket = net.connect({ host: base.hostname, port: Number(base.port), localAddress });
+        const reader = { socket, received: 0, ended: false, error: null, head: '' };
         socket.on('connect', () => {
             socket.write(`GET ${path} HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`);
             // never read: the kernel's buffers fill, then the server's writes block
             socket.pause();
             resolve(reader);
         });
-        socket.on('data', (chunk) => { reader.received += chunk.length; });
+        socket.on('data', (chunk) => {
+            reader.received += chunk.length;
+            if (reader.head.length < 64) reader.head += chunk.toString('latin1', 0, 64);
+        });
         socket.on('end', () => { reader.ended = true; });
         socket.on('close', () => { reader.ended = true; });
         socket.on('error', (e) => { reader.error = e.code || String(e); reader.ended = true; });
     });
 }
 
-/** Reads what a stalled connection still has, for up to ten seconds: whether the server ended it early. */
+/** The status of the answer a connection got, 0 while none came. */
+const statusOf = (reader) => Number((/^HTTP\/1\.1 (\d{3})/.exec(reader.head) || [])[1] || 0);
+
+/**
+ * Reads what a stalled connection still has, for up to ten seconds: whether the server ended the download early.
+ * A refusal (503, kept alive as HTTP/1.1 allows) is known by its status line and not waited for.
+ */
 async function drain(reader) {
     reader.socket.resume();
     const deadline = Date.now() + 10000;
-    while (!reader.ended && Date.now() < deadline) await sleep(50);
+    const downloading = () => [0, 200].includes(statusOf(reader));
+    while (!reader.ended && downloading() && Date.now() < deadline) await sleep(50);
+    reader.status = statusOf(reader);
     reader.socket.destroy();
     return reader;
 }
@@ -84,7 +101,7 @@ const live = () => fetch(new URL('/q/health/live', base), { signal: timeout() })
 
 const stalledCount = Number(args.stalled || 64);
 const opened = Date.now();
-const readers = await Promise.all(Array.from({ length: stalledCount }, () => stalledReader(args.content)));
+const readers = await Promise.all(Array.from({ length: stalledCount }, (_, i) => stalledReader(args.content, i)));
 // let the stalled responses fill what they can before measuring
 await sleep(2000);
 const samples = [];
@@ -97,10 +114,13 @@ const drained = await Promise.all(readers.map(drain));
 const size = Number(args.size);
 console.log(JSON.stringify({
     stalled: stalledCount,
+    // turned away by admission: the download budget was taken
+    refused: drained.filter((r) => r.status === 503).length,
     // ended by the server before the whole body: what the stalled transfer timeout does
-    cutShort: drained.filter((r) => r.ended && r.received < size).length,
+    cutShort: drained.filter((r) => r.status === 200 && r.ended && r.received < size).length,
     complete: drained.filter((r) => r.received >= size).length,
-    open: drained.filter((r) => !r.ended).length,
+    open: drained.filter((r) => r.status === 200 && !r.ended).length,
+    other: drained.filter((r) => ![200, 503].includes(r.status)).length,
     write: figures(samples, 'write', (s) => s === 201 || s === 200),
     read: figures(samples, 'read', (s) => s === 200),
     live: figures(samples, 'live', (s) => s === 200),
