@@ -58,24 +58,12 @@ class AuditSequencer {
      */
     boolean awaitSequenced(Duration timeout) {
         ensureRunning();
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Deadline deadline = Deadline.after(timeout);
         synchronized (monitor) {
             long needed = begun + 1;
             wakeRequested = true;
             monitor.notifyAll();
-            while (emptied < needed) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                try {
-                    monitor.wait(Math.max(1, left / 1_000_000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            return true;
+            return deadline.await(monitor, () -> emptied >= needed);
         }
     }
 

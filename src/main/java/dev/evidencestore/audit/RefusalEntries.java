@@ -106,22 +106,10 @@ public class RefusalEntries {
      * passed; false when it passed. Aggregates are written when their window ends, and are not waited for.
      */
     boolean awaitWritten(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        Deadline deadline = Deadline.after(timeout);
         synchronized (monitor) {
             long needed = enqueued;
-            while (written < needed) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                try {
-                    monitor.wait(Math.max(1, left / 1_000_000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            return true;
+            return deadline.await(monitor, () -> written >= needed);
         }
     }
 
