@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -464,18 +464,18 @@ class IdempotencyApiTest {
     }
 
     /**
-     * The amplification body of the issue: 100,000 "x" (500 KB) are 200,000 invalid fields, answered with the first
-     * 50 and the count in a few kilobytes, with or without a key; a retry gets that stored answer to the byte.
+     * An amplification body: 10,000 "x" are 20,000 invalid fields, answered with the first 50 and the count in a few
+     * kilobytes, with or without a key; a retry gets that stored answer to the byte. The issue's 100,000 are the
+     * fault suite's amplify case: checking so large a request against the contract takes this test most of a minute.
      */
     @Test
-    void aBodyOfAHundredThousandInvalidIdsGetsOneBoundedAnswerAndItsReplay() throws SQLException {
+    void aBodyOfTenThousandInvalidIdsGetsOneBoundedAnswerAndItsReplay() throws SQLException {
         String incidentKey = Fixtures.newIncident("demo");
-        String[] ids = new String[100_000];
-        Arrays.fill(ids, "x");
-        Map<String, Object> body = Map.of("name", "flood", "kind", "supporting", "statement", "Many IDs.",
-                "artifactIds", List.of(ids));
+        int count = 10_000;
+        String body = "{\"name\":\"flood\",\"kind\":\"supporting\",\"statement\":\"Many IDs.\",\"artifactIds\":["
+                + String.join(",", Collections.nCopies(count, "\"x\"")) + "]}";
         // one for more than 100 items, one for each repeat of "x", one for each "x" that is no artifact ID
-        int invalidFields = 1 + (ids.length - 1) + ids.length;
+        int invalidFields = 1 + (count - 1) + count;
         Response unkeyed = invalidAs(Tokens.alice()).contentType(ContentType.JSON).body(body)
                 .post(FINDINGS, "demo", incidentKey);
         problem(unkeyed.then(), 400, "invalid-request")
