@@ -262,7 +262,8 @@ start_service() {
     # caps are set above them, so the figures are the service's, not its limits' (docs/operations.md, "Limits")
     service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" \
         -Devidence.http.admission.per-client=256 -Devidence.http.admission.per-principal=256 \
-        -Devidence.http.admission.uploads=32 -Devidence.http.admission.downloads=32 "$@"
+        -Devidence.http.admission.uploads=32 -Devidence.http.admission.downloads=32 \
+        -Devidence.http.admission.requests=64 "$@"
     if ! service_await_ready "$PORT" 180 0.02; then
         kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
         die "the service was not ready within 180 s"
