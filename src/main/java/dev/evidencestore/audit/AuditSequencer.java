@@ -109,7 +109,7 @@ class AuditSequencer {
                     emptied = run;
                     monitor.notifyAll();
                 }
-            } else if (!pause()) {
+            } else if (!Backoff.pause(BACKOFF_MILLIS)) {
                 return;
             }
         }
@@ -132,15 +132,6 @@ class AuditSequencer {
             return false;
         } finally {
             requestContext.terminate();
-        }
-    }
-
-    private static boolean pause() {
-        try {
-            Thread.sleep(BACKOFF_MILLIS);
-            return true;
-        } catch (InterruptedException e) {
-            return false;
         }
     }
 

@@ -190,7 +190,7 @@ public class RefusalEntries {
                             batch.events().size());
                 }
                 failing = true;
-                if (!pause()) {
+                if (!Backoff.pause(BACKOFF_MILLIS)) {
                     return;
                 }
             }
@@ -288,15 +288,6 @@ public class RefusalEntries {
             }
         }
         return false;
-    }
-
-    private static boolean pause() {
-        try {
-            Thread.sleep(BACKOFF_MILLIS);
-            return true;
-        } catch (InterruptedException e) {
-            return false;
-        }
     }
 
     /** An event and the time its entry records: when the refusal was answered, or when its window closed. */
