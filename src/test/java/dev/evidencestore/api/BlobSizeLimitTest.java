@@ -1,15 +1,14 @@
 package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
-import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
@@ -18,15 +17,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @QuarkusTest
-@TestProfile(BlobSizeLimitTest.OneKibibyte.class)
+@TestProfile(Profiles.RotatedKeyAndSmallBlobs.class)
 class BlobSizeLimitTest {
-
-    public static class OneKibibyte implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.blob.max-size", "1K");
-        }
-    }
 
     @Test
     void refusesBlobsOverTheLimitAndStoresNothing() throws Exception {

@@ -2,7 +2,7 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -18,15 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * service-busy and Retry-After; here none may run, so every check is that one more.
  */
 @QuarkusTest
-@TestProfile(CitationCheckBusyTest.NoCheckAtATime.class)
+@TestProfile(Profiles.PublicUrlAndSingleSlots.class)
 class CitationCheckBusyTest {
-
-    public static class NoCheckAtATime implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.citations.max-concurrent-checks", "0");
-        }
-    }
 
     @Test
     void aCheckBeyondThoseRunningIsTurnedAwayWithRetryAfter() {

@@ -5,7 +5,7 @@ import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.S3ProxyServer;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -23,7 +23,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.S3ProxyServer.BUCKET;
@@ -34,23 +33,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The API on the s3 backend, against S3Proxy: bytes land as objects under their digest, and changes to them are caught. */
 @QuarkusTest
-@TestProfile(S3BackendTest.OnS3.class)
+@TestProfile(Profiles.OnS3.class)
 class S3BackendTest {
 
     static final int PART = 5 * 1024 * 1024;
-    static final String PREFIX = "evidence/";
-
-    public static class OnS3 implements QuarkusTestProfile {
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(S3ProxyServer.class));
-        }
-
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.storage.s3.prefix", PREFIX, "evidence.storage.s3.part-size", "5M");
-        }
-    }
+    static final String PREFIX = Profiles.S3_PREFIX;
 
     private static S3Client s3;
 

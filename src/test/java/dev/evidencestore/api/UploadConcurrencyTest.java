@@ -3,7 +3,7 @@ package dev.evidencestore.api;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -15,7 +15,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,16 +27,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 @QuarkusTest
-@TestProfile(UploadConcurrencyTest.OneUploadAtATime.class)
+@TestProfile(Profiles.PublicUrlAndSingleSlots.class)
 class UploadConcurrencyTest {
-
-    public static class OneUploadAtATime implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.storage.postgres.max-concurrent-uploads", "1",
-                    "evidence.storage.postgres.upload-slot-wait", "200ms");
-        }
-    }
 
     /** Uploads beyond the limit are turned away at once, so they cannot starve the connection pool. */
     @Test

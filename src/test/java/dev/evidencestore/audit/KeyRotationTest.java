@@ -1,21 +1,16 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Tokens;
 import dev.evidencestore.verify.Ed25519Keys;
 import dev.evidencestore.verify.NoteKey;
 import dev.evidencestore.verify.SignedNote;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.util.List;
 import java.util.Map;
 
@@ -30,28 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * class signs with the development key) still verify, and new checkpoints are signed with the new key.
  */
 @QuarkusTest
-@TestProfile(KeyRotationTest.Rotated.class)
+@TestProfile(Profiles.RotatedKeyAndSmallBlobs.class)
 class KeyRotationTest {
 
-    private static final Path NEW_KEY = Path.of("target/rotated-audit-key.pem");
-    private static final String DEV_PUBLIC = "src/main/resources/dev-keys/audit-ed25519-public.pem";
-
-    public static class Rotated implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            try {
-                KeyPair key = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-                Files.createDirectories(NEW_KEY.getParent());
-                Files.writeString(NEW_KEY, Ed25519Keys.privatePem(key.getPrivate()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException(e);
-            }
-            return Map.of("evidence.audit.signing-key-location", NEW_KEY.toString(),
-                    "evidence.audit.trusted-keys", DEV_PUBLIC);
-        }
-    }
+    private static final Path NEW_KEY = Profiles.ROTATED_KEY;
 
     @Test
     void oldCheckpointsVerifyWithTheRetiredKeyAndNewOnesUseTheNewKey() throws Exception {

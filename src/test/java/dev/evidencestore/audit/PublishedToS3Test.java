@@ -7,7 +7,7 @@ import dev.evidencestore.verify.Checkpoint;
 import dev.evidencestore.verify.NoteKey;
 import dev.evidencestore.verify.SignedNote;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
@@ -36,23 +36,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * there by verify. Non-destructive: it runs on the shared test database.
  */
 @QuarkusTest
-@TestProfile(PublishedToS3Test.ToS3.class)
+@TestProfile(Profiles.OnS3.class)
 class PublishedToS3Test {
 
     private static final String PREFIX = "checkpoints/";
     private static final String ORIGIN = "evidence-store.test/audit";
-
-    public static class ToS3 implements QuarkusTestProfile {
-        @Override
-        public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(S3ProxyServer.class));
-        }
-
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.audit.publish", "s3");
-        }
-    }
 
     private static S3Client s3;
 

@@ -2,7 +2,7 @@ package dev.evidencestore.audit;
 
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -15,15 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The schedule signs a checkpoint once entries were appended since the last one, and not otherwise. */
 @QuarkusTest
-@TestProfile(ScheduledCheckpointTest.EverySecond.class)
+@TestProfile(Profiles.Scheduled.class)
 class ScheduledCheckpointTest {
-
-    public static class EverySecond implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.audit.checkpoint-interval", "1s");
-        }
-    }
 
     @Test
     void checkpointsNewEntriesAndOnlyThem() throws Exception {

@@ -2,7 +2,7 @@ package dev.evidencestore.demo;
 
 import dev.evidencestore.domain.Workspace;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -37,10 +37,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * itself in the same test database.
  */
 @QuarkusTest
-@TestProfile(DemoWorkspaceTest.LoadedAtStartup.class)
+@TestProfile(Profiles.DemoLoaded.class)
 class DemoWorkspaceTest {
 
-    private static final String WS = "demo-loaded";
+    private static final String WS = Profiles.DEMO_WORKSPACE;
     private static final String INCIDENT = "/api/v1/workspaces/" + WS + "/incidents/INC-1423";
     private static final String ARTIFACT = "artifact:" + WS + ":v1:INC-1423:";
     private static final String FINDING = "finding:" + WS + ":v1:INC-1423:";
@@ -55,16 +55,6 @@ class DemoWorkspaceTest {
         ARTIFACT_FILES.put("grafana-checkout", "grafana-checkout.json");
         ARTIFACT_FILES.put("intercom-readiness", "intercom-readiness.json");
         ARTIFACT_FILES.put("kubernetes-workers", "kubernetes-workers.json");
-    }
-
-    public static class LoadedAtStartup implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.demo.load", "true",
-                    "evidence.demo.workspace", WS,
-                    // as the demo workspace is in dev mode: anyone may read it
-                    "evidence.public-read-workspaces", WS);
-        }
     }
 
     @Inject

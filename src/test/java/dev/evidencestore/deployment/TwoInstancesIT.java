@@ -131,14 +131,18 @@ class TwoInstancesIT {
     @Test
     @Order(3)
     void theAuditChainStaysOneUnbrokenChainWhenBothInstancesWrite() throws Exception {
-        List<Callable<Integer>> writes = new ArrayList<>();
+        List<Callable<String>> writes = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             ServiceInstance target = i % 2 == 0 ? a : b;
-            writes.add(() -> post(target, "/api/v1/workspaces/it/incidents", incidentBody(Evidence.uniqueKey()))
-                    .statusCode());
+            writes.add(() -> {
+                HttpResponse<String> created = post(target, "/api/v1/workspaces/it/incidents",
+                        incidentBody(Evidence.uniqueKey()));
+                return created.statusCode() + " " + created.body();
+            });
         }
-        for (int status : Concurrent.all(writes, 12)) {
-            assertEquals(201, status);
+        // 8 at once: even when one instance is slower and holds them all, one principal stays within its cap there
+        for (String answer : Concurrent.all(writes, 8)) {
+            assertTrue(answer.startsWith("201 "), answer);
         }
         JsonNode verdict = JSON.readTree(post(b, "/api/v1/audit/verify", "").body());
         assertTrue(verdict.path("intact").asBoolean(), verdict.toString());

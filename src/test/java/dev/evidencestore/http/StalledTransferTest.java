@@ -4,7 +4,7 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
@@ -21,7 +21,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntPredicate;
 import java.util.logging.Handler;
@@ -40,23 +39,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * service, in the log or in the metrics. The deadlines are two seconds here, so that the test does not wait long.
  */
 @QuarkusTest
-@TestProfile(StalledTransferTest.ShortDeadlines.class)
+@TestProfile(Profiles.ShortDeadlinesAndLowRate.class)
 class StalledTransferTest {
 
     private static final int BLOB_SIZE = 16 * 1024 * 1024;
     /** Long enough for any deadline of two seconds to have passed, with its check, on a busy machine. */
     private static final long GENEROUS_MS = 15_000;
-
-    public static class ShortDeadlines implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.http.stalled-transfer-timeout", "2s",
-                    "evidence.http.header-timeout", "2s",
-                    "evidence.http.body-idle-timeout", "2s",
-                    // the kernel takes bytes in steps of about a third of its buffer: steps far below the deadline
-                    "evidence.http.send-buffer-size", "64K");
-        }
-    }
 
     @Inject
     AdmissionControl admission;

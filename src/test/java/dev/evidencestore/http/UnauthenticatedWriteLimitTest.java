@@ -4,7 +4,7 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -18,7 +18,6 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static dev.evidencestore.support.Api.anonymous;
 import static dev.evidencestore.support.Api.as;
@@ -36,19 +35,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * within the rate keep their own entries, and writes with a valid token are never refused so.
  */
 @QuarkusTest
-@TestProfile(UnauthenticatedWriteLimitTest.LowRate.class)
+@TestProfile(Profiles.ShortDeadlinesAndLowRate.class)
 class UnauthenticatedWriteLimitTest {
 
-    private static final long WINDOW_MILLIS = 8_000;
-
-    public static class LowRate implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            // the test profile's own rate (application.properties) would win over one without the profile
-            return Map.of("%test.evidence.audit.unauthenticated-writes.rate", "3",
-                    "evidence.audit.unauthenticated-writes.window", WINDOW_MILLIS + "ms");
-        }
-    }
+    private static final long WINDOW_MILLIS = Profiles.UNAUTHENTICATED_WINDOW_MILLIS;
 
     @Test
     void beyondTheRateWritesWithoutAValidTokenAre429AndOneAggregateEntry() throws Exception {

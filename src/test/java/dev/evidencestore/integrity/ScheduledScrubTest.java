@@ -4,7 +4,7 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Sql;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
@@ -20,7 +20,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static dev.evidencestore.support.Api.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,15 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The scrub runs on its own schedule, finds damage without being asked, and never starts twice in half an interval. */
 @QuarkusTest
-@TestProfile(ScheduledScrubTest.EveryTwoSeconds.class)
+@TestProfile(Profiles.Scheduled.class)
 class ScheduledScrubTest {
-
-    public static class EveryTwoSeconds implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.scrub.enabled", "true", "evidence.scrub.interval", "2s");
-        }
-    }
 
     @Inject
     Scheduler scheduler;

@@ -1,7 +1,7 @@
 package dev.evidencestore.verify;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,19 +35,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * another key makes it fail, naming the file.
  */
 @QuarkusTest
-@TestProfile(BundleVerifyTest.DemoLoaded.class)
+@TestProfile(Profiles.DemoLoaded.class)
 class BundleVerifyTest {
 
-    private static final String WS = "demo-bundle";
+    private static final String WS = Profiles.DEMO_WORKSPACE;
     private static final Path DEV_PUBLIC_KEY = Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem");
-
-    public static class DemoLoaded implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.demo.load", "true", "evidence.demo.workspace", WS,
-                    "evidence.public-read-workspaces", WS);
-        }
-    }
 
     @TempDir
     Path dir;

@@ -1,11 +1,10 @@
 package dev.evidencestore.web;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,15 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** With {@code evidence.http.public-url} set, the pages' commands download from it, whatever Host a request sent. */
 @QuarkusTest
-@TestProfile(PublicUrlTest.Configured.class)
+@TestProfile(Profiles.PublicUrlAndSingleSlots.class)
 class PublicUrlTest {
-
-    public static class Configured implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.http.public-url", "https://evidence.example.com/");
-        }
-    }
 
     @Test
     void theCheckCommandDownloadsFromTheConfiguredAddress() {
