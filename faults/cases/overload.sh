@@ -36,12 +36,12 @@ overload_backend() {
     done
     sleep 2
     ( while [ ! -f "$dir/stop-probe" ]; do
-        curl -s -o /dev/null -m 2 -w '%{http_code} %{time_total}\n' "http://127.0.0.1:$port/q/health/live"
+        curl -s -o /dev/null -m 2 -w '%{http_code} %{time_total} connect=%{time_connect} first-byte=%{time_starttransfer}\n' "http://127.0.0.1:$port/q/health/live"
         sleep 0.25
     done > "$dir/health.log" ) &
     local prober=$!
     local burst
-    burst=$($CLIENT burst --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --incident BURST-1 --n "$n" \
+    burst=$(nice -n 10 $CLIENT burst --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --incident BURST-1 --n "$n" \
         --journal "$dir/burst.jsonl" 2> "$dir/burst.err")
     echo "$burst" > "$dir/burst.json"
     wait "${slow[@]}"

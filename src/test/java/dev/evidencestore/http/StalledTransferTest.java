@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(Profiles.ShortDeadlinesAndLowRate.class)
 class StalledTransferTest {
 
-    private static final int BLOB_SIZE = 16 * 1024 * 1024;
+    private static final int BLOB_SIZE = 8 * 1024 * 1024;
     /** Long enough for any deadline of two seconds to have passed, with its check, on a busy machine. */
     private static final long GENEROUS_MS = 15_000;
 
@@ -97,10 +97,10 @@ class StalledTransferTest {
         try (Socket client = download()) {
             InputStream in = client.getInputStream();
             readHead(in);
-            // 32 KiB every half second for five times the deadline: each 256 KiB buffer the server writes takes
-            // four seconds to go out, twice the deadline, yet bytes move all the time
+            // 32 KiB every half second for two and a half times the deadline: each 256 KiB buffer the server
+            // writes takes four seconds to go out, twice the deadline, yet bytes move all the time
             long received = 0;
-            for (int step = 0; step < 20; step++) {
+            for (int step = 0; step < 10; step++) {
                 received += in.readNBytes(32 * 1024).length;
                 Thread.sleep(500);
             }

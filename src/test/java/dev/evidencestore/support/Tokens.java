@@ -16,9 +16,12 @@ import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Real signed tokens for tests, made with the dev key pair the test profile trusts. */
 public final class Tokens {
@@ -38,12 +41,30 @@ public final class Tokens {
 
     /** A token for the subject {@code sub}, showing the name {@code upn}. */
     public static String of(String sub, String upn, Set<String> roles, List<String> workspaces) {
+        List<Object> claims = Arrays.asList(sub, upn, Set.copyOf(roles), workspaces);
+        return SIGNED.compute(claims, (key, known) -> known != null && known.fresh() ? known
+                : new Signed(sign(sub, upn, roles, workspaces), Instant.now())).token();
+    }
+
+    private static String sign(String sub, String upn, Set<String> roles, List<String> workspaces) {
         JwtClaimsBuilder claims = Jwt.upn(upn).subject(sub).issuer(ISSUER).groups(roles)
                 .expiresIn(Duration.ofMinutes(30));
         if (workspaces != null) {
             claims.claim("workspaces", workspaces);
         }
         return claims.sign(DEV_KEY);
+    }
+
+    /**
+     * Tokens already signed, by their claims: an RSA signature costs milliseconds (tens with the test JVM's C1), and
+     * most requests of the suite carry one of a few tokens. One is reused for five of its thirty minutes.
+     */
+    private static final Map<List<Object>, Signed> SIGNED = new ConcurrentHashMap<>();
+
+    private record Signed(String token, Instant at) {
+        boolean fresh() {
+            return at.plus(Duration.ofMinutes(5)).isAfter(Instant.now());
+        }
     }
 
     public static String of(String upn, String... roles) {
@@ -79,12 +100,24 @@ public final class Tokens {
     }
 
     public static String badSignature() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).sign(generator.generateKeyPair().getPrivate());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
+        return Jwt.upn("alice").issuer(ISSUER).groups(ALL_ROLES).sign(ForeignKey.PRIVATE);
+    }
+
+    /**
+     * A key the service does not trust, made once: a 2048-bit RSA key pair takes up to seconds to generate, and the
+     * security matrix asks for a badly signed token for every route.
+     */
+    private static final class ForeignKey {
+        static final PrivateKey PRIVATE = generate();
+
+        private static PrivateKey generate() {
+            try {
+                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+                generator.initialize(2048);
+                return generator.generateKeyPair().getPrivate();
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
