@@ -28,8 +28,7 @@ overload_backend() {
     create_incident "$port" BURST-1 > /dev/null
     # a warm-up the size of a fifth of the burst, before anything is timed: the burst meets a service that has
     # answered requests before, as in production, not one whose JIT compilers take half of two cores
-    $CLIENT burst --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --incident BURST-1 --n $((n / 5)) \
-        --journal "$dir/warmup.jsonl" > "$dir/warmup.json" 2> "$dir/warmup.err"
+    overload_burst "$port" $((n / 5)) "$dir/warmup" 0 > "$dir/warmup.json"
     sleep 1
     local i slow=()
     for i in $(seq 1 50); do
@@ -46,8 +45,7 @@ overload_backend() {
     done > "$dir/health.log" ) &
     local prober=$!
     local burst
-    burst=$(nice -n 10 $CLIENT burst --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --incident BURST-1 --n "$n" \
-        --journal "$dir/burst.jsonl" 2> "$dir/burst.err")
+    burst=$(overload_burst "$port" "$n" "$dir/burst" 10)
     echo "$burst" > "$dir/burst.json"
     wait "${slow[@]}"
     touch "$dir/stop-probe"; wait "$prober"
@@ -63,8 +61,8 @@ overload_backend() {
             || slow_lost=$((slow_lost + 1))
     done
     local verdict warmed
-    verdict=$($CLIENT verify-writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --journal "$dir/burst.jsonl")
-    warmed=$($CLIENT verify-writes --base "http://127.0.0.1:$port" --token "$TOKEN" --ws "$WS" --journal "$dir/warmup.jsonl")
+    verdict=$(overload_verify "$port" "$dir/burst.jsonl")
+    warmed=$(overload_verify "$port" "$dir/warmup.jsonl")
     # every acknowledged write has its audit entry (docs/integrity.md: every write is appended to audit_entry)
     local acked_writes audited unaudited
     acked_writes=$(( $(cat "$dir/warmup.jsonl" "$dir/burst.jsonl" | jq -s '[.[] | select((.op == "incident" or .op == "blob") and .status >= 200 and .status < 300)] | length') \
@@ -84,4 +82,16 @@ overload_backend() {
     { [ "$five_hundreds" = 0 ] && [ "$errors" = 0 ] && [ "$no_retry" = 0 ] && [ "$not_problem" = 0 ] && [ "$lost" = 0 ] \
         && [ "$probes_failed" = 0 ] && [ "$alive" = yes ] && [ "${rss:-9999}" -lt 512 ] && [ "$unaudited" -le 0 ]; } || status=FAIL
     result "overload[$backend]" "$status" "burst of $n: statuses $(echo "$burst" | jq -c .statuses) in $(echo "$burst" | jq .seconds)s (p50 $(echo "$burst" | jq .p50ms)ms, p99 $(echo "$burst" | jq .p99ms)ms, max $(echo "$burst" | jq .maxMs)ms), 429/503 without Retry-After=$no_retry, errors not problem+json=$not_problem; 50 slow uploads: $slow_codes; health/live $((probes - probes_failed))/$probes answered 200 within 2 s (slowest ${probe_max}s); peak RSS ${rss}MB (-Xmx128m); acknowledged writes lost=$lost, acknowledged writes missing from the audit log=$unaudited of $acked_writes; $(elapsed "$started")s"
+}
+
+# overload_burst PORT N PREFIX NICENESS: N concurrent requests of the burst's mix against BURST-1 from a client at
+# that niceness; the summary on stdout, each request in PREFIX.jsonl, the client's errors in PREFIX.err
+overload_burst() {
+    nice -n "$4" $CLIENT burst --base "http://127.0.0.1:$1" --token "$TOKEN" --ws "$WS" --incident BURST-1 --n "$2" \
+        --journal "$3.jsonl" 2> "$3.err"
+}
+
+# overload_verify PORT JOURNAL: reads back every write JOURNAL records as acknowledged
+overload_verify() {
+    $CLIENT verify-writes --base "http://127.0.0.1:$1" --token "$TOKEN" --ws "$WS" --journal "$2"
 }

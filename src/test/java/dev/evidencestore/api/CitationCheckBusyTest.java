@@ -1,8 +1,8 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 

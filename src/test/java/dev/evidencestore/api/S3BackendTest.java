@@ -2,10 +2,10 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Fixtures;
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.S3ProxyServer;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;

@@ -1,5 +1,6 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.S3ProxyServer;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
@@ -7,7 +8,6 @@ import dev.evidencestore.verify.Checkpoint;
 import dev.evidencestore.verify.NoteKey;
 import dev.evidencestore.verify.SignedNote;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;

@@ -1,8 +1,8 @@
 package dev.evidencestore.audit;
 
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 

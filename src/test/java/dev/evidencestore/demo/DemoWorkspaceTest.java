@@ -1,8 +1,8 @@
 package dev.evidencestore.demo;
 
 import dev.evidencestore.domain.Workspace;
-import io.quarkus.test.junit.QuarkusTest;
 import dev.evidencestore.support.Profiles;
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;

@@ -2,9 +2,9 @@ package dev.evidencestore.http;
 
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Fixtures;
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;

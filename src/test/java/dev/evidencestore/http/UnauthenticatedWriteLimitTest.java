@@ -1,10 +1,10 @@
 package dev.evidencestore.http;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;

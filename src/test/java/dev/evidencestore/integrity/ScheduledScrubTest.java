@@ -1,10 +1,10 @@
 package dev.evidencestore.integrity;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Sql;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
-import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;

@@ -22,6 +22,15 @@ public final class Profiles {
 
     /** The workspace the demo is loaded into at startup: {@code SeedInvestigationTest} builds demo/INC-1423 itself. */
     public static final String DEMO_WORKSPACE = "demo-loaded";
+    /** Where {@link OnS3} keeps blobs in its bucket. */
+    public static final String S3_PREFIX = "evidence/";
+    /** Writes without a valid token that {@link ShortDeadlinesAndLowRate} allows per window, and its window. */
+    public static final int UNAUTHENTICATED_RATE = 3;
+    public static final long UNAUTHENTICATED_WINDOW_MILLIS = 5000;
+    /** The signing key {@link RotatedKeyAndSmallBlobs} writes, a fresh one each run. */
+    public static final Path ROTATED_KEY = Path.of("target/rotated-audit-key.pem");
+    /** The public half of the development audit key, which every other profile signs with. */
+    public static final Path DEV_AUDIT_PUBLIC_KEY = Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem");
 
     private Profiles() {
     }
@@ -52,9 +61,6 @@ public final class Profiles {
                     "evidence.audit.publish", "s3");
         }
     }
-
-    /** Where {@link OnS3} keeps blobs in its bucket. */
-    public static final String S3_PREFIX = "evidence/";
 
     /** The scheduled jobs at short intervals: the scrub every 2 s, checkpoints every second. */
     public static class Scheduled implements QuarkusTestProfile {
@@ -97,13 +103,6 @@ public final class Profiles {
         }
     }
 
-    public static final int UNAUTHENTICATED_RATE = 3;
-    public static final long UNAUTHENTICATED_WINDOW_MILLIS = 5000;
-
-    /** The signing key {@link RotatedKeyAndSmallBlobs} writes, a fresh one each run. */
-    public static final Path ROTATED_KEY = Path.of("target/rotated-audit-key.pem");
-    public static final String DEV_PUBLIC_KEY = "src/main/resources/dev-keys/audit-ed25519-public.pem";
-
     /**
      * A rotated audit signing key ({@link #ROTATED_KEY}, the development key listed as retired) and blobs of at
      * most 1 KiB.
@@ -121,7 +120,7 @@ public final class Profiles {
                 throw new IllegalStateException(e);
             }
             return Map.of("evidence.audit.signing-key-location", ROTATED_KEY.toString(),
-                    "evidence.audit.trusted-keys", DEV_PUBLIC_KEY,
+                    "evidence.audit.trusted-keys", DEV_AUDIT_PUBLIC_KEY.toString(),
                     "evidence.blob.max-size", "1K");
         }
     }

@@ -30,6 +30,11 @@ public final class Tokens {
     public static final Set<String> ALL_ROLES = Set.of("collector", "investigator", "reviewer", "reader");
 
     private static final PrivateKey DEV_KEY = readKey(Path.of("dev/keys/jwt-private.pem"));
+    /**
+     * Tokens already signed, by their claims: an RSA signature costs milliseconds (tens with the test JVM's C1), and
+     * most requests of the suite carry one of a few tokens. One is reused for five of its thirty minutes.
+     */
+    private static final Map<List<Object>, Signed> SIGNED = new ConcurrentHashMap<>();
 
     private Tokens() {
     }
@@ -53,18 +58,6 @@ public final class Tokens {
             claims.claim("workspaces", workspaces);
         }
         return claims.sign(DEV_KEY);
-    }
-
-    /**
-     * Tokens already signed, by their claims: an RSA signature costs milliseconds (tens with the test JVM's C1), and
-     * most requests of the suite carry one of a few tokens. One is reused for five of its thirty minutes.
-     */
-    private static final Map<List<Object>, Signed> SIGNED = new ConcurrentHashMap<>();
-
-    private record Signed(String token, Instant at) {
-        boolean fresh() {
-            return at.plus(Duration.ofMinutes(5)).isAfter(Instant.now());
-        }
     }
 
     public static String of(String upn, String... roles) {
@@ -176,6 +169,12 @@ public final class Tokens {
             throw new UncheckedIOException(e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private record Signed(String token, Instant at) {
+        boolean fresh() {
+            return at.plus(Duration.ofMinutes(5)).isAfter(Instant.now());
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.evidencestore.verify;
 
-import io.quarkus.test.junit.QuarkusTest;
 import dev.evidencestore.support.Profiles;
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BundleVerifyTest {
 
     private static final String WS = Profiles.DEMO_WORKSPACE;
-    private static final Path DEV_PUBLIC_KEY = Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem");
+    private static final Path DEV_PUBLIC_KEY = Profiles.DEV_AUDIT_PUBLIC_KEY;
 
     @TempDir
     Path dir;

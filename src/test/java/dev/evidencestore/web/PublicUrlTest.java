@@ -1,7 +1,7 @@
 package dev.evidencestore.web;
 
-import io.quarkus.test.junit.QuarkusTest;
 import dev.evidencestore.support.Profiles;
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
