@@ -39,6 +39,24 @@ public interface EvidenceConfig {
 
     Citations citations();
 
+    Preview preview();
+
+    interface Preview {
+        /**
+         * The most bytes of a blob an artifact page reads to show its evidence. A larger blob is previewed from its
+         * first bytes and says so; the preview never holds more than this of it in memory.
+         */
+        @WithDefault("2M")
+        MemorySize maxBytes();
+
+        /**
+         * Previews read and parsed at once on this instance. Parsing a large JSON snapshot takes several times its
+         * size in heap for a moment; beyond this many, a page shows a note in place of the preview at once.
+         */
+        @WithDefault("4")
+        int maxConcurrent();
+    }
+
     interface Citations {
         /**
          * The distinct artifact and finding IDs one citation check may look up; a text citing more is refused with

@@ -10,6 +10,7 @@ import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.IncidentService;
+import dev.evidencestore.service.PreviewService;
 import dev.evidencestore.service.ReferrerService;
 import dev.evidencestore.service.VerificationService;
 import dev.evidencestore.service.WorkspaceDirectory;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 
 import java.net.URI;
@@ -27,16 +29,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An artifact's page: what it is, how it was captured, its digest, every verification of its stored bytes, what
- * rests on it, and how to download it and check the download locally.
+ * An artifact's page: the evidence itself as a preview (charts, a diff, tables), what it is, how it was captured
+ * beside what its bytes say, its digest, every verification of its stored bytes, what rests on it, and how to
+ * download it and check the download locally.
  */
 @Path("/artifacts/{id}")
 public class ArtifactPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance artifact(ArtifactView artifact, List<VerificationRow> verifications,
-                                                List<ReferrerRow> citedBy);
+        static native TemplateInstance artifact(ArtifactView artifact, PreviewSection.View preview,
+                                                List<VerificationRow> verifications, List<ReferrerRow> citedBy);
     }
 
     public record ArtifactView(String id, String name, String workspace, String workspaceHref, String incidentKey,
@@ -60,10 +63,13 @@ public class ArtifactPage {
     private final VerificationService verifications;
     private final ReferrerService referrers;
     private final WorkspaceDirectory directory;
+    private final PreviewService previews;
     private final Optional<URI> publicUrl;
 
     ArtifactPage(ArtifactService artifacts, IncidentService incidents, VerificationService verifications,
-                 ReferrerService referrers, WorkspaceDirectory directory, EvidenceConfig config) {
+                 ReferrerService referrers, WorkspaceDirectory directory, PreviewService previews,
+                 EvidenceConfig config) {
+        this.previews = previews;
         this.publicUrl = config.http().publicUrl();
         this.artifacts = artifacts;
         this.incidents = incidents;
@@ -75,7 +81,7 @@ public class ArtifactPage {
     @GET
     @PermitAll
     @Produces(Html.MEDIA_TYPE)
-    public Response artifact(@PathParam("id") ArtifactId id) {
+    public Response artifact(@PathParam("id") ArtifactId id, @QueryParam("timeline") String timeline) {
         Artifact artifact = artifacts.get(id);
         Incident incident = incidents.get(id.workspace(), id.incident());
         String incidentHref = Html.incident(id.workspace(), id.incident());
@@ -96,7 +102,9 @@ public class ArtifactPage {
                 .map(v -> verification(artifact, v)).toList();
         List<ReferrerRow> citedBy = referrers.referrers(id).stream()
                 .map(r -> referrer(r, incidentHref)).toList();
-        return Html.page(Templates.artifact(view, checks, citedBy).render());
+        boolean allEntries = "all".equals(timeline);
+        PreviewSection.View preview = PreviewSection.of(previews.preview(id, allEntries), id, allEntries);
+        return Html.page(Templates.artifact(view, preview, checks, citedBy).render());
     }
 
     private static VerificationRow verification(Artifact artifact, VerificationResult v) {

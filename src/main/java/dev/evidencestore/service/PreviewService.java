@@ -1,0 +1,119 @@
+package dev.evidencestore.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Artifact;
+import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.IncidentDetails;
+import dev.evidencestore.domain.TimelineEntry;
+import dev.evidencestore.persistence.BlobIntegrityEntity;
+import dev.evidencestore.preview.Marker;
+import dev.evidencestore.preview.Overlay;
+import dev.evidencestore.preview.Prefix;
+import dev.evidencestore.preview.Previews;
+import dev.evidencestore.preview.Subject;
+import dev.evidencestore.preview.Window;
+import dev.evidencestore.storage.BlobStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The evidence an artifact page shows: the first bytes of the blob, at most {@code evidence.preview.max-bytes},
+ * read by the recogniser its media type, source and kind choose. Damaged bytes are not shown, and a preview of
+ * intact ones states what the last check of the stored bytes found, since a preview of a prefix proves nothing of
+ * the digest. The incident's impact window and timeline entries come along for its charts.
+ */
+@ApplicationScoped
+public class PreviewService {
+
+    private static final Logger LOG = Logger.getLogger(PreviewService.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ArtifactService artifacts;
+    private final IncidentService incidents;
+    private final TimelineService timeline;
+    private final BlobStore store;
+    private final Previews previews = new Previews();
+    private final int maxBytes;
+    private final Semaphore slots;
+
+    PreviewService(ArtifactService artifacts, IncidentService incidents, TimelineService timeline, BlobStore store,
+                   EvidenceConfig config) {
+        this.artifacts = artifacts;
+        this.incidents = incidents;
+        this.timeline = timeline;
+        this.store = store;
+        this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, config.preview().maxBytes().asLongValue());
+        this.slots = new Semaphore(config.preview().maxConcurrent());
+    }
+
+    /** {@code allEntries}: mark every timeline entry on the charts, not only those citing this artifact. */
+    public ArtifactPreview preview(ArtifactId id, boolean allEntries) {
+        Artifact artifact = artifacts.get(id);
+        Overlay overlay = overlay(id, allEntries);
+        BlobIntegrityEntity check = QuarkusTransaction.joiningExisting()
+                .call(() -> BlobIntegrityEntity.findById(artifact.digest().toString()));
+        if (check != null && check.damaged) {
+            return new ArtifactPreview(null, ArtifactPreview.State.DAMAGED, 0, artifact.size(), check.checkedAt, overlay);
+        }
+        ArtifactPreview.State state = check == null ? ArtifactPreview.State.NOT_CHECKED : ArtifactPreview.State.VERIFIED;
+        Subject subject = new Subject(artifact.mediaType(), artifact.source(), artifact.kind().wire(), artifact.size(),
+                capture(artifact.capture()));
+        if (!previews.reads(subject)) {
+            return new ArtifactPreview(previews.show(subject, new Prefix(new byte[0], artifact.size())), state, 0,
+                    artifact.size(), check == null ? null : check.checkedAt, overlay);
+        }
+        if (!slots.tryAcquire()) {
+            return new ArtifactPreview(null, ArtifactPreview.State.BUSY, 0, artifact.size(), null, overlay);
+        }
+        try {
+            Prefix prefix = read(artifact);
+            return new ArtifactPreview(previews.show(subject, prefix), state, prefix.bytes().length, artifact.size(),
+                    check == null ? null : check.checkedAt, overlay);
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf("the preview of %s could not read its stored bytes: %s", id, e.toString());
+            return new ArtifactPreview(null, ArtifactPreview.State.UNREADABLE, 0, artifact.size(), null, overlay);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private Prefix read(Artifact artifact) throws IOException {
+        long length = Math.min(artifact.size(), maxBytes);
+        try (InputStream in = store.open(artifact.digest(), 0, length)) {
+            return new Prefix(in.readNBytes((int) length), artifact.size());
+        }
+    }
+
+    private Overlay overlay(ArtifactId id, boolean allEntries) {
+        IncidentDetails details = incidents.get(id.workspace(), id.incident()).details();
+        Window impact = details.impactStart() == null ? null
+                : new Window(details.impactStart(),
+                details.impactEnd() == null || details.impactEnd().isBefore(details.impactStart())
+                        ? details.impactStart() : details.impactEnd());
+        List<TimelineEntry> entries = timeline.list(id.workspace(), id.incident());
+        List<Marker> markers = entries.stream()
+                .filter(entry -> allEntries || entry.citations().stream().anyMatch(c -> c.artifactId().equals(id)))
+                .map(entry -> Marker.at(entry.at(), entry.event())).toList();
+        return new Overlay(impact, markers);
+    }
+
+    private static JsonNode capture(String capture) {
+        if (capture == null || capture.isBlank()) {
+            return null;
+        }
+        try {
+            return JSON.readTree(capture);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+}
