@@ -20,6 +20,12 @@ public final class Previews {
         return generic.reads(subject) || recogniser(subject) != generic;
     }
 
+    /** Whether the preview of such an artifact draws charts, which the incident page shows small. */
+    public boolean drawsCharts(Subject subject) {
+        Recogniser chosen = recogniser(subject);
+        return chosen instanceof GrafanaSnapshot || chosen instanceof KubernetesState;
+    }
+
     public Recogniser recogniser(Subject subject) {
         return recognisers.stream().filter(r -> r.accepts(subject)).findFirst().orElse(generic);
     }

@@ -28,6 +28,13 @@ public final class PostmortemHtml {
         return RENDERER.render(PARSER.parse(markdown));
     }
 
+    /** The same HTML with anchors on the record's parts, as the web page shows it (the API's form has none). */
+    public static String render(String markdown, PostmortemAnchors anchors) {
+        return HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true).sanitizeUrls(true)
+                .urlSanitizer(new WebOnly()).attributeProviderFactory(context -> anchors.provider()).build()
+                .render(PARSER.parse(markdown));
+    }
+
     /** Links and images only to absolute http(s) URLs; anything else loses its target. */
     private static final class WebOnly implements UrlSanitizer {
 

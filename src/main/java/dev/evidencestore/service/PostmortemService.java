@@ -9,6 +9,7 @@ import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.render.EvidenceBundle;
 import dev.evidencestore.render.EvidenceManifest;
 import dev.evidencestore.render.LogProof;
+import dev.evidencestore.render.PostmortemAnchors;
 import dev.evidencestore.render.PostmortemHtml;
 import dev.evidencestore.render.PostmortemMarkdown;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,6 +46,19 @@ public class PostmortemService {
     @Transactional
     public String html(Workspace workspace, IncidentKey key) {
         return PostmortemHtml.render(markdown(workspace, key));
+    }
+
+    /**
+     * The postmortem as the incident's web page shows it: the same HTML with an anchor on every timeline entry,
+     * finding, action and the root cause, named by its ID, and the record it was made from.
+     */
+    @Transactional
+    public Page page(Workspace workspace, IncidentKey key) {
+        IncidentRecord record = records.record(workspace, key);
+        return new Page(PostmortemHtml.render(markdown(record), PostmortemAnchors.of(record)), record);
+    }
+
+    public record Page(String html, IncidentRecord record) {
     }
 
     @Transactional

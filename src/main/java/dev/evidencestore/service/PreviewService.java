@@ -55,6 +55,11 @@ public class PreviewService {
         this.slots = new Semaphore(config.preview().maxConcurrent());
     }
 
+    /** Whether the artifact's preview draws charts, by what was declared about it; reads no bytes. */
+    public boolean drawsCharts(Artifact artifact) {
+        return previews.drawsCharts(subject(artifact));
+    }
+
     /** {@code allEntries}: mark every timeline entry on the charts, not only those citing this artifact. */
     public ArtifactPreview preview(ArtifactId id, boolean allEntries) {
         Artifact artifact = artifacts.get(id);
@@ -65,8 +70,7 @@ public class PreviewService {
             return new ArtifactPreview(null, ArtifactPreview.State.DAMAGED, 0, artifact.size(), check.checkedAt, overlay);
         }
         ArtifactPreview.State state = check == null ? ArtifactPreview.State.NOT_CHECKED : ArtifactPreview.State.VERIFIED;
-        Subject subject = new Subject(artifact.mediaType(), artifact.source(), artifact.kind().wire(), artifact.size(),
-                capture(artifact.capture()));
+        Subject subject = subject(artifact);
         if (!previews.reads(subject)) {
             return new ArtifactPreview(previews.show(subject, new Prefix(new byte[0], artifact.size())), state, 0,
                     artifact.size(), check == null ? null : check.checkedAt, overlay);
@@ -84,6 +88,11 @@ public class PreviewService {
         } finally {
             slots.release();
         }
+    }
+
+    private static Subject subject(Artifact artifact) {
+        return new Subject(artifact.mediaType(), artifact.source(), artifact.kind().wire(), artifact.size(),
+                capture(artifact.capture()));
     }
 
     private Prefix read(Artifact artifact) throws IOException {

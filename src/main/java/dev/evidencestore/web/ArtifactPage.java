@@ -15,6 +15,7 @@ import dev.evidencestore.service.ReferrerService;
 import dev.evidencestore.service.VerificationService;
 import dev.evidencestore.service.WorkspaceDirectory;
 import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.RawString;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
@@ -45,7 +46,7 @@ public class ArtifactPage {
     public record ArtifactView(String id, String name, String workspace, String workspaceHref, String incidentKey,
                                String incidentTitle, String incidentHref, String mediaType, String source,
                                String kind, boolean sourceUnavailable, String capturedAt, String capturedAtIso,
-                               String createdAt, String createdAtIso, String createdBy, String description,
+                               String createdAt, String createdAtIso, String createdBy, RawString description,
                                String capture, String digest, String size, String downloadHref,
                                String checkCommand, boolean needsToken, boolean needsAddress, String apiHref) {
     }
@@ -92,7 +93,8 @@ public class ArtifactPage {
                 incident.details().title(), incidentHref, artifact.mediaType(), artifact.source(),
                 artifact.kind().wire(), artifact.kind() == ArtifactKind.SOURCE_UNAVAILABLE,
                 Html.time(artifact.capturedAt()), Html.iso(artifact.capturedAt()), Html.time(artifact.createdAt()),
-                Html.iso(artifact.createdAt()), artifact.createdBy(), artifact.description(),
+                Html.iso(artifact.createdAt()), artifact.createdBy(),
+                artifact.description() == null ? null : Html.text(artifact.description()),
                 Html.prettyJson(artifact.capture()), artifact.digest().toString(),
                 Html.size(artifact.size()), download,
                 CheckCommand.of(CheckCommand.source(publicUrl, download), id.name().value(), artifact.digest(),
@@ -116,8 +118,9 @@ public class ArtifactPage {
     }
 
     private static ReferrerRow referrer(Referrer referrer, String incidentHref) {
-        // findings have pages; root causes and timeline entries are parts of the incident's page
-        String href = Referrer.FINDING.equals(referrer.kind()) ? Html.finding(referrer.id()) : incidentHref;
+        // findings have pages; root causes and timeline entries are parts of the incident's page, anchored by ID
+        String href = Referrer.FINDING.equals(referrer.kind()) ? Html.finding(referrer.id())
+                : incidentHref + "#" + referrer.id();
         return new ReferrerRow(referrer.kind(), referrer.id(), href, referrer.status(), Html.digest(referrer.digest()),
                 referrer.via(), referrer.via() == null ? null : Html.finding(referrer.via()));
     }

@@ -8,6 +8,7 @@ import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.service.FindingService;
 import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.RawString;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
@@ -29,7 +30,7 @@ public class FindingPage {
     }
 
     public record FindingView(String id, String name, String workspace, String workspaceHref, String incidentKey,
-                              String incidentHref, String kind, String status, String statement, String createdBy,
+                              String incidentHref, String kind, String status, RawString statement, String createdBy,
                               String proposedAt, String proposedAtIso, String apiHref) {
     }
 
@@ -38,7 +39,7 @@ public class FindingPage {
                               String verifiedAtIso, String verifiedBy) {
     }
 
-    public record ReviewRow(String decision, String note, String by, String at, String atIso) {
+    public record ReviewRow(String decision, RawString note, String by, String at, String atIso) {
     }
 
     private final FindingService findings;
@@ -55,7 +56,7 @@ public class FindingPage {
         FindingView view = new FindingView(id.toString(), id.name().value(),
                 id.workspace().slug(), Html.workspace(id.workspace()), id.incident().value(),
                 Html.incident(id.workspace(), id.incident()), finding.kind().wire(),
-                finding.status().wire(), finding.statement(), finding.createdBy(), Html.time(finding.proposedAt()),
+                finding.status().wire(), Html.text(finding.statement()), finding.createdBy(), Html.time(finding.proposedAt()),
                 Html.iso(finding.proposedAt()), Routes.finding(id).toString());
         List<CitationRow> citations = finding.citations().stream().map(FindingPage::citation).toList();
         List<ReviewRow> reviews = finding.reviews().stream().map(FindingPage::review).toList();
@@ -71,7 +72,7 @@ public class FindingPage {
     }
 
     private static ReviewRow review(Review review) {
-        return new ReviewRow(review.decision().wire(), review.note(), review.reviewedBy(), Html.time(review.reviewedAt()),
+        return new ReviewRow(review.decision().wire(), review.note() == null ? null : Html.text(review.note()), review.reviewedBy(), Html.time(review.reviewedAt()),
                 Html.iso(review.reviewedAt()));
     }
 }

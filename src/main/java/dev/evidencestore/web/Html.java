@@ -7,6 +7,8 @@ import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.http.Routes;
+import dev.evidencestore.render.RecordText;
+import io.quarkus.qute.RawString;
 import jakarta.ws.rs.core.Response;
 
 import java.time.Instant;
@@ -50,6 +52,11 @@ final class Html {
 
     static String content(ArtifactId id) {
         return Routes.artifact(id) + "/content";
+    }
+
+    /** Record text as inline Markdown, escaped, with every cited ID linked to its page. */
+    static RawString text(String text) {
+        return new RawString(CitationLinks.link(RecordText.line(text)));
     }
 
     static String time(Instant instant) {

@@ -64,7 +64,7 @@ final class PreviewSection {
     public record LegendRow(String name, RawString swatch, String min, String max, String last) {
     }
 
-    public record MarkerRow(String number, String time, String timeIso, String text, boolean drawn) {
+    public record MarkerRow(String number, String time, String timeIso, RawString text, boolean drawn) {
     }
 
     public record TextLine(int number, String text) {
@@ -181,7 +181,7 @@ final class PreviewSection {
 
         private MarkerRow row(String number, Marker marker) {
             boolean drawn = covered != null && covered.contains(marker.at());
-            return new MarkerRow(number, Html.time(marker.at()), Html.iso(marker.at()), marker.text(), drawn);
+            return new MarkerRow(number, Html.time(marker.at()), Html.iso(marker.at()), Html.text(marker.text()), drawn);
         }
 
         private static List<LegendRow> legend(Chart chart) {

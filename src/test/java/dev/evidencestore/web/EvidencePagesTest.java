@@ -166,6 +166,51 @@ class EvidencePagesTest {
         }
     }
 
+    @Test
+    void theIncidentPageShowsTheChartsBesideTheChronologyEachLinkingToItsChart() {
+        String page = page("/workspaces/" + WS + "/incidents/INC-1423");
+        String evidence = between(page, "<section class=\"evidence-thumbnails\"", "</section>");
+        assertTrue(page.indexOf("id=\"chronology\"") < page.indexOf("evidence-thumbnails"), "after the chronology");
+        assertTrue(page.indexOf("evidence-thumbnails") < page.indexOf("id=\"detection-and-diagnosis\""));
+        List<String> links = all(evidence, "<a class=\"thumbnail\" href=\"([^\"]+)\"");
+        assertEquals(4 + 5, links.size(), "four Grafana panels, five Kubernetes series charts");
+        assertEquals(links.size(), count(evidence, "<svg "));
+        for (String link : links) {
+            String[] target = link.split("#");
+            assertTrue(page(target[0]).contains("<figure class=\"chart\" id=\"" + target[1] + "\">"), link);
+        }
+        assertTrue(links.contains(PAGE + "grafana-checkout#chart-4"));
+    }
+
+    @Test
+    void everyCitedByLinkLandsOnItsEntryOfTheIncidentPage() {
+        String artifact = page(PAGE + "grafana-checkout");
+        String incident = page("/workspaces/" + WS + "/incidents/INC-1423");
+        List<String> anchors = all(between(artifact, "<ul class=\"cited-by\">", "</ul>"),
+                "href=\"/workspaces/" + WS + "/incidents/INC-1423#([^\"]+)\"");
+        assertTrue(anchors.contains("root-cause:" + WS + ":v1:INC-1423"), anchors.toString());
+        assertTrue(anchors.contains("timeline:" + WS + ":v1:INC-1423:1"), anchors.toString());
+        for (String anchor : anchors) {
+            assertEquals(1, count(incident, " id=\"" + anchor + "\""), anchor);
+        }
+        for (String finding : List.of("batch-size-change", "queue-after-deploy", "lease-saturation")) {
+            assertEquals(1, count(incident, "<li id=\"finding:" + WS + ":v1:INC-1423:" + finding + "\">"), finding);
+        }
+        assertEquals(5, count(incident, "<tr id=\"action:" + WS + ":v1:INC-1423:"), "every action");
+    }
+
+    @Test
+    void recordTextShowsItsInlineMarkdownTheWayThePostmortemDoes() {
+        String key = incident();
+        String id = bind(key, "described", upload(Evidence.utf8("{\"run\": \"" + key + "\"}")), "application/json",
+                "shell", null, "The diff for `deploy-1`, *twice* checked, see [the runbook](https://example.com/rb) "
+                        + "and [this](javascript:alert(1)) <b>bold</b>");
+        String lead = between(page("/artifacts/" + id), "<p class=\"lead\">", "</p>");
+        assertEquals("<p class=\"lead\">The diff for <code>deploy-1</code>, <em>twice</em> checked, see "
+                + "<a rel=\"nofollow\" href=\"https://example.com/rb\">the runbook</a> and [this](javascript:alert(1)) "
+                + "&lt;b&gt;bold&lt;/b&gt;", lead);
+    }
+
     private static String page(String path) {
         return browser().get(path).then().statusCode(200).contentType(startsWith("text/html")).extract().asString();
     }
@@ -201,7 +246,15 @@ class EvidencePagesTest {
 
     private static String bind(String key, String name, String digest, String mediaType, String source,
                                Map<String, Object> capture) {
+        return bind(key, name, digest, mediaType, source, capture, null);
+    }
+
+    private static String bind(String key, String name, String digest, String mediaType, String source,
+                               Map<String, Object> capture, String description) {
         Map<String, Object> body = new HashMap<>();
+        if (description != null) {
+            body.put("description", description);
+        }
         body.put("name", name);
         body.put("digest", digest);
         body.put("mediaType", mediaType);
