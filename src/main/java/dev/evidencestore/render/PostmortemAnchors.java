@@ -3,6 +3,7 @@ package dev.evidencestore.render;
 import dev.evidencestore.domain.ActionItem;
 import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.TimelineEntry;
+import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableBody;
 import org.commonmark.ext.gfm.tables.TableRow;
 import org.commonmark.node.Code;
@@ -21,7 +22,8 @@ import java.util.Map;
  * The anchors a postmortem page gives the parts of the record, named by the records' own IDs, so that a link to
  * {@code #timeline:demo:v1:INC-1423:3} lands on that entry: each chronology row, each finding, each action, and the
  * root cause's heading; every other section heading gets its title as a slug. The rows of the chronology and the
- * actions are the record's entries in the order the Markdown writes them, so the n-th row is the n-th entry.
+ * actions are the record's entries in the order the Markdown writes them, so the n-th row is the n-th entry. Each
+ * table is named and reachable by keyboard, since on a phone it scrolls sideways.
  */
 public record PostmortemAnchors(List<String> timeline, List<String> actions, String rootCause) {
 
@@ -62,6 +64,12 @@ public record PostmortemAnchors(List<String> timeline, List<String> actions, Str
         }
         if (id != null) {
             attributes.put("id", id);
+        }
+        if (node instanceof TableBlock) {
+            // a wide table scrolls sideways on a phone: a keyboard must reach it, and a reader can name it
+            attributes.put("tabindex", "0");
+            String section = section(node);
+            attributes.put("aria-label", section == null ? "Incident details" : section);
         }
     }
 
