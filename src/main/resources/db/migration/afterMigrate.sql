@@ -56,6 +56,8 @@ BEGIN
     -- observations, not evidence: each check overwrites the last, a scrub pass records its progress
     ('blob_integrity',        'SELECT, INSERT, UPDATE'),
     ('scrub_pass',            'SELECT, INSERT, UPDATE'),
+    -- derived from the bytes, recomputable: written once per artifact and parser version
+    ('derived_facts',         'SELECT, INSERT'),
     -- operational state: an answer is stored for retries, and a key is released or swept
     ('idempotency_record',    'SELECT, INSERT, UPDATE, DELETE'),
     -- the migrations' own bookkeeping: the owner's alone

@@ -6,6 +6,7 @@ import dev.evidencestore.http.Idempotent;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactService;
+import dev.evidencestore.service.PreviewService;
 import dev.evidencestore.service.ReferrerService;
 import dev.evidencestore.service.VerificationService;
 import jakarta.annotation.security.PermitAll;
@@ -29,8 +30,11 @@ public class ArtifactResource {
     private final VerificationService verifications;
     private final ReferrerService referrers;
     private final AuditedWrite writes;
+    private final PreviewService previews;
 
-    ArtifactResource(ArtifactService artifacts, VerificationService verifications, ReferrerService referrers, AuditedWrite writes) {
+    ArtifactResource(ArtifactService artifacts, VerificationService verifications, ReferrerService referrers,
+                     AuditedWrite writes, PreviewService previews) {
+        this.previews = previews;
         this.writes = writes;
         this.artifacts = artifacts;
         this.verifications = verifications;
@@ -41,7 +45,8 @@ public class ArtifactResource {
     @PermitAll
     @Produces(MediaType.APPLICATION_JSON)
     public ArtifactResponse get(@PathParam("id") ArtifactId id) {
-        return ArtifactResponse.of(artifacts.get(id));
+        PreviewService.DescribedArtifact described = previews.describe(id);
+        return ArtifactResponse.of(described.artifact(), described.derivedFacts());
     }
 
     @GET

@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Read side of the write-once artifact table; rows are inserted by SQL so that concurrent binds stay atomic. */
 @Entity
@@ -154,5 +155,40 @@ public class ArtifactEntity extends PanacheEntityBase {
             found.put(id, new Standing(Digest.parse((String) row[1]), (Boolean) row[2]));
         }
         return found;
+    }
+
+    /**
+     * The facts a parser read from the artifact's bytes, as JSON (table derived_facts), if it has read them; they
+     * are written once per artifact and parser version.
+     */
+    public static Optional<String> derivedFacts(ArtifactId id, String parser) {
+        List<?> rows = getEntityManager().createNativeQuery("""
+                        SELECT d.facts::text FROM derived_facts d
+                        JOIN artifact a ON a.id = d.artifact_id JOIN incident i ON i.id = a.incident_id
+                        WHERE i.workspace = :workspace AND i.incident_key = :key AND a.name = :name
+                          AND d.parser = :parser""")
+                .setParameter("workspace", id.workspace().slug())
+                .setParameter("key", id.incident().value())
+                .setParameter("name", id.name().value())
+                .setParameter("parser", parser)
+                .getResultList();
+        return rows.isEmpty() ? Optional.empty() : Optional.of((String) rows.get(0));
+    }
+
+    /** Keeps what a parser read; instances may derive the same facts at once, and the first row stays. */
+    public static void recordDerivedFacts(ArtifactId id, String parser, String facts, Instant at) {
+        getEntityManager().createNativeQuery("""
+                        INSERT INTO derived_facts (artifact_id, parser, facts, derived_at)
+                        SELECT a.id, :parser, CAST(:facts AS jsonb), :at FROM artifact a
+                        JOIN incident i ON i.id = a.incident_id
+                        WHERE i.workspace = :workspace AND i.incident_key = :key AND a.name = :name
+                        ON CONFLICT (artifact_id, parser) DO NOTHING""")
+                .setParameter("parser", parser)
+                .setParameter("facts", facts)
+                .setParameter("at", at)
+                .setParameter("workspace", id.workspace().slug())
+                .setParameter("key", id.incident().value())
+                .setParameter("name", id.name().value())
+                .executeUpdate();
     }
 }

@@ -8,6 +8,8 @@ import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.IncidentDetails;
 import dev.evidencestore.domain.TimelineEntry;
+import dev.evidencestore.domain.Clock;
+import dev.evidencestore.persistence.ArtifactEntity;
 import dev.evidencestore.persistence.BlobIntegrityEntity;
 import dev.evidencestore.preview.Marker;
 import dev.evidencestore.preview.Overlay;
@@ -22,7 +24,9 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -62,18 +66,51 @@ public class PreviewService {
 
     /** {@code allEntries}: mark every timeline entry on the charts, not only those citing this artifact. */
     public ArtifactPreview preview(ArtifactId id, boolean allEntries) {
+        return shown(artifacts.get(id), overlay(id, allEntries));
+    }
+
+    /**
+     * The artifact with the facts its bytes say, as JSON: read once per artifact and parser version and kept
+     * (table derived_facts), since neither ever changes; null when its bytes cannot be read now (damaged, the
+     * store failing, every preview slot taken).
+     */
+    public DescribedArtifact describe(ArtifactId id) {
         Artifact artifact = artifacts.get(id);
-        Overlay overlay = overlay(id, allEntries);
+        String parser = previews.recogniser(subject(artifact)).name();
+        Optional<String> kept = QuarkusTransaction.requiringNew().call(() -> ArtifactEntity.derivedFacts(id, parser));
+        if (kept.isPresent()) {
+            return new DescribedArtifact(artifact, kept.get());
+        }
+        ArtifactPreview preview = shown(artifact, Overlay.NONE);
+        if (preview.shown() == null) {
+            return new DescribedArtifact(artifact, null);
+        }
+        String facts = DerivedFacts.json(parser, preview);
+        try {
+            QuarkusTransaction.requiringNew().run(() -> ArtifactEntity.recordDerivedFacts(id, parser, facts,
+                    Clock.now()));
+        } catch (RuntimeException e) {
+            // a cache: the facts are as good unkept, and the next read derives them again
+            LOG.debugf("the derived facts of %s were not kept: %s", id, e.toString());
+        }
+        return new DescribedArtifact(artifact, facts);
+    }
+
+    public record DescribedArtifact(Artifact artifact, String derivedFacts) {
+    }
+
+    private ArtifactPreview shown(Artifact artifact, Overlay overlay) {
         BlobIntegrityEntity check = QuarkusTransaction.joiningExisting()
                 .call(() -> BlobIntegrityEntity.findById(artifact.digest().toString()));
         if (check != null && check.damaged) {
             return new ArtifactPreview(null, ArtifactPreview.State.DAMAGED, 0, artifact.size(), check.checkedAt, overlay);
         }
         ArtifactPreview.State state = check == null ? ArtifactPreview.State.NOT_CHECKED : ArtifactPreview.State.VERIFIED;
+        Instant checkedAt = check == null ? null : check.checkedAt;
         Subject subject = subject(artifact);
         if (!previews.reads(subject)) {
             return new ArtifactPreview(previews.show(subject, new Prefix(new byte[0], artifact.size())), state, 0,
-                    artifact.size(), check == null ? null : check.checkedAt, overlay);
+                    artifact.size(), checkedAt, overlay);
         }
         if (!slots.tryAcquire()) {
             return new ArtifactPreview(null, ArtifactPreview.State.BUSY, 0, artifact.size(), null, overlay);
@@ -81,9 +118,9 @@ public class PreviewService {
         try {
             Prefix prefix = read(artifact);
             return new ArtifactPreview(previews.show(subject, prefix), state, prefix.bytes().length, artifact.size(),
-                    check == null ? null : check.checkedAt, overlay);
+                    checkedAt, overlay);
         } catch (IOException | RuntimeException e) {
-            LOG.warnf("the preview of %s could not read its stored bytes: %s", id, e.toString());
+            LOG.warnf("the preview of %s could not read its stored bytes: %s", artifact.id(), e.toString());
             return new ArtifactPreview(null, ArtifactPreview.State.UNREADABLE, 0, artifact.size(), null, overlay);
         } finally {
             slots.release();

@@ -23,6 +23,13 @@ import java.util.regex.Pattern;
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.json;
 import static dev.evidencestore.web.WebFixtures.browser;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.oneOf;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,9 +83,9 @@ class EvidencePagesTest {
         assertEquals(5, count(page, "<tr class=\"added\">"));
         assertEquals(1, count(page, "<tr class=\"removed\">"));
         assertTrue(page.contains("<tr class=\"removed\"><td class=\"ln\">7</td><td class=\"ln\"></td><td><code>"
-                + "<span class=\"sign\" aria-label=\"removed\">-</span>    batch_size: 50</code></td></tr>\n"
+                + "<span class=\"sign\">-</span>    batch_size: 50</code></td></tr>\n"
                 + "<tr class=\"added\"><td class=\"ln\"></td><td class=\"ln\">7</td><td><code>"
-                + "<span class=\"sign\" aria-label=\"added\">+</span>    batch_size: 500</code></td></tr>"), page);
+                + "<span class=\"sign\">+</span>    batch_size: 500</code></td></tr>"), page);
         assertTrue(page.contains("<strong>Raise outbound order webhook batch size to 500</strong>"));
         assertTrue(page.contains("GitHub deployment deploy-2026-06-18.1"), "the header block above the diff");
         assertTrue(page.contains("2 files changed"));
@@ -161,6 +168,7 @@ class EvidencePagesTest {
             String page = page("/artifacts/" + id);
             assertTrue(page.contains("<strong>Damaged, not shown.</strong>"));
             assertFalse(page.contains("unreachable-now"), "nothing of the bytes is shown");
+            api().get("/api/v1/artifacts/{id}", id).then().statusCode(200).body("$", not(hasKey("derived")));
         } finally {
             Sql.update("DELETE FROM blob_integrity WHERE digest = ?", digest);
         }
@@ -209,6 +217,52 @@ class EvidencePagesTest {
         assertEquals("<p class=\"lead\">The diff for <code>deploy-1</code>, <em>twice</em> checked, see "
                 + "<a rel=\"nofollow\" href=\"https://example.com/rb\">the runbook</a> and [this](javascript:alert(1)) "
                 + "&lt;b&gt;bold&lt;/b&gt;", lead);
+    }
+
+    @Test
+    void theArtifactsJsonCarriesTheFactsReadFromItsBytesDerivedOnceAndKept() throws SQLException {
+        String id = "artifact:" + WS + ":v1:INC-1423:grafana-checkout";
+        api().get("/api/v1/artifacts/{id}", id).then().statusCode(200)
+                .body("derived.parser", equalTo("grafana/1"))
+                .body("derived.readBytes", equalTo(17897))
+                .body("derived.complete", equalTo(true))
+                .body("derived.facts.dashboardUid", contains("checkout-ops"))
+                .body("derived.facts.dataWindow", contains("2026-06-18T08:40:00Z/2026-06-18T10:20:00Z"))
+                .body("derived.disagreements", hasSize(0))
+                .body("derived.fallback", nullValue());
+        String kept = "SELECT count(*) FROM derived_facts d JOIN artifact a ON a.id = d.artifact_id "
+                + "JOIN incident i ON i.id = a.incident_id WHERE i.workspace = ? AND a.name = ? AND d.parser = ?";
+        assertEquals(1, Sql.count(kept, WS, "grafana-checkout", "grafana/1"));
+        // what is kept is what is served: the bytes are not read again
+        Sql.update("UPDATE derived_facts SET facts = jsonb_set(facts, '{facts,dashboardUid}', '[\"kept\"]') "
+                + "WHERE artifact_id = (SELECT a.id FROM artifact a JOIN incident i ON i.id = a.incident_id "
+                + "WHERE i.workspace = ? AND a.name = ?)", WS, "grafana-checkout");
+        try {
+            api().get("/api/v1/artifacts/{id}", id).then().statusCode(200)
+                    .body("derived.facts.dashboardUid", contains("kept"));
+        } finally {
+            Sql.update("UPDATE derived_facts SET facts = jsonb_set(facts, '{facts,dashboardUid}', "
+                    + "'[\"checkout-ops\"]') WHERE artifact_id = (SELECT a.id FROM artifact a JOIN incident i "
+                    + "ON i.id = a.incident_id WHERE i.workspace = ? AND a.name = ?)", WS, "grafana-checkout");
+        }
+        assertEquals(1, Sql.count(kept, WS, "grafana-checkout", "grafana/1"));
+        api().get("/api/v1/workspaces/{ws}/incidents/INC-1423/artifacts", WS).then().statusCode(200)
+                .body("items.derived", everyItem(nullValue()));
+        String manifest = api().get("/api/v1/workspaces/{ws}/incidents/INC-1423/evidence-manifest", WS)
+                .then().statusCode(200).extract().asString();
+        assertFalse(manifest.contains("derived") || manifest.contains("dashboardUid"), "not part of the manifest");
+    }
+
+    @Test
+    void theDerivedFactsNameWhatTheBytesDoNotBearOut() throws IOException {
+        String key = incident();
+        String id = bind(key, "kubernetes-workers", upload(Files.readAllBytes(DEMO.resolve("kubernetes-workers.json"))),
+                "application/json", "kubernetes", Map.of("namespace", "payments", "resourceVersion", "88412093"));
+        api().get("/api/v1/artifacts/{id}", id).then().statusCode(200)
+                .body("derived.parser", equalTo("kubernetes/1"))
+                .body("derived.facts.resourceVersions", contains("88412093"))
+                .body("derived.disagreements.capture", contains("namespace"))
+                .body("derived.disagreements[0].found", equalTo("the state covers namespace checkout-api"));
     }
 
     private static String page(String path) {
