@@ -246,49 +246,29 @@ class BrowserTest {
         assertEquals(5, driver.findElements(By.cssSelector("figure.chart")).size());
     }
 
+    /**
+     * Every page at both widths, each loaded once: photographed, checked for sideways scrolling on the phone, and
+     * checked by axe-core for serious and critical violations.
+     */
     @Test
-    void everyPageAndPreviewIsPhotographedAtDesktopAndPhoneWidth() throws IOException {
-        for (Map.Entry<String, String> page : pages().entrySet()) {
-            for (Dimension size : List.of(DESKTOP, PHONE)) {
-                String name = page.getKey() + (size == PHONE ? "-phone" : "") + ".png";
-                driver.manage().window().setSize(size);
-                driver.get(url(page.getValue()));
-                save(name);
-            }
-        }
-        driver.manage().window().setSize(DESKTOP);
-        driver.get(url(pages().get("preview-image")));
-        Object width = driver.executeScript("return document.querySelector('img.evidence-image').naturalWidth;");
-        assertEquals(2L, ((Number) width).longValue(), "the image loads from the content URL");
-    }
-
-    @Test
-    void onAPhoneNoPageScrollsSideways() {
-        driver.manage().window().setSize(PHONE);
-        List<String> wider = new ArrayList<>();
-        for (Map.Entry<String, String> page : pages().entrySet()) {
-            driver.get(url(page.getValue()));
-            // the page needs no script; the test reads the layout with one
-            Object overflow = driver.executeScript(
-                    "return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
-            if (((Number) overflow).longValue() != 0) {
-                wider.add(page.getKey() + " by " + overflow + " px");
-            }
-        }
-        assertEquals(List.of(), wider, "pages wider than the phone's screen");
-    }
-
-    @Test
-    void axeFindsNoSeriousOrCriticalViolationAtEitherWidth() throws IOException {
+    void everyPageIsPhotographedFitsThePhoneAndPassesAxeAtBothWidths() throws IOException {
         if (!Files.isReadable(AXE)) {
             skip("the accessibility check needs axe-core: npm ci in tools/ (" + AXE + ")");
         }
         String axe = Files.readString(AXE, StandardCharsets.UTF_8);
-        List<String> violations = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         for (Dimension size : List.of(DESKTOP, PHONE)) {
             driver.manage().window().setSize(size);
             for (Map.Entry<String, String> page : pages().entrySet()) {
+                String where = page.getKey() + " at " + size.getWidth() + " px";
                 driver.get(url(page.getValue()));
+                save(page.getKey() + (size == PHONE ? "-phone" : "") + ".png");
+                // the pages need no script; the test reads their layout with one
+                Object overflow = driver.executeScript(
+                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+                if (((Number) overflow).longValue() != 0) {
+                    problems.add(where + " scrolls sideways by " + overflow + " px");
+                }
                 // DevTools runs the script beside the page, which the pages' policy would not allow
                 Object found = driver.executeAsyncScript(axe + """
                         ;const done = arguments[arguments.length - 1];
@@ -297,12 +277,15 @@ class BrowserTest {
                             .map(v => v.impact + ' ' + v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
                         """);
                 for (Object violation : (List<?>) found) {
-                    violations.add(page.getKey() + " at " + size.getWidth() + " px: " + violation);
+                    problems.add(where + ": " + violation);
                 }
             }
         }
         driver.manage().window().setSize(DESKTOP);
-        assertEquals(List.of(), violations);
+        driver.get(url(pages().get("preview-image")));
+        Object width = driver.executeScript("return document.querySelector('img.evidence-image').naturalWidth;");
+        assertEquals(2L, ((Number) width).longValue(), "the image loads from the content URL");
+        assertEquals(List.of(), problems);
     }
 
     @Test
