@@ -29,6 +29,7 @@ public final class ChartSvg {
     private static final int BOTTOM = 46;
     private static final int PLOT_WIDTH = WIDTH - LEFT - RIGHT;
     private static final int PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
+    private static final int MAX_TICKS = 12;
     private static final String FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
     private static final long[] TIME_STEPS = {60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000,
             7_200_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000, 172_800_000, 604_800_000};
@@ -83,6 +84,11 @@ public final class ChartSvg {
         min = min >= 0 ? 0 : min;
         if (max <= min) {
             max = min + 1;
+        }
+        if (!Double.isFinite(max - min)) {
+            // values near the ends of double's range: halves keep the span finite
+            min /= 2;
+            max /= 2;
         }
         this.valueStep = niceStep((max - min) / 5);
         this.low = Math.floor(min / valueStep) * valueStep;
@@ -140,7 +146,9 @@ public final class ChartSvg {
     }
 
     private void valueAxis() {
-        for (double value = low; value <= high + valueStep / 2; value += valueStep) {
+        // at most a dozen ticks, counted: a step below the values' precision would never move them on
+        for (int tick = 0; tick <= MAX_TICKS && low + tick * valueStep <= high + valueStep / 2; tick++) {
+            double value = low + tick * valueStep;
             double y = y(value);
             svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(LEFT + PLOT_WIDTH).append("\" y1=\"")
                     .append(fixed(y)).append("\" y2=\"").append(fixed(y)).append("\" stroke=\"#e3e7eb\"/>");
@@ -158,7 +166,8 @@ public final class ChartSvg {
 
     private void timeAxis() {
         long span = to - from;
-        long step = TIME_STEPS[TIME_STEPS.length - 1];
+        // beyond the longest step, seven ticks over whatever span the data claims
+        long step = Math.max(TIME_STEPS[TIME_STEPS.length - 1], span / 7 + 1);
         for (long candidate : TIME_STEPS) {
             if (span / candidate <= 7) {
                 step = candidate;
@@ -167,7 +176,10 @@ public final class ChartSvg {
         }
         boolean oneDay = DAY.format(Instant.ofEpochMilli(from)).equals(DAY.format(Instant.ofEpochMilli(to)));
         DateTimeFormatter label = oneDay ? CLOCK : step >= 86_400_000 ? DAY : DAY_AND_CLOCK;
-        for (long at = Math.floorDiv(from, step) * step + step; at <= to; at += step) {
+        long first = Math.floorDiv(from, step) * step + step;
+        for (int tick = 0; tick <= MAX_TICKS && first + (long) tick * step <= to && first + (long) tick * step >= from;
+             tick++) {
+            long at = first + (long) tick * step;
             double x = x(at);
             svg.append("<line x1=\"").append(fixed(x)).append("\" x2=\"").append(fixed(x)).append("\" y1=\"")
                     .append(TOP).append("\" y2=\"").append(TOP + PLOT_HEIGHT).append("\" stroke=\"#eef1f4\"/>");

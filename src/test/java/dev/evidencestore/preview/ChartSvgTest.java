@@ -87,6 +87,25 @@ class ChartSvgTest {
         assertEquals(2, count(d.group(1), "M"), d.group(1));
     }
 
+    @Test
+    void valuesAndTimesAtTheEndsOfTheirRangesDrawAFewTicksAndNoMore() {
+        long[] times = {Long.MIN_VALUE / 2, 0, Long.MAX_VALUE / 2};
+        double[] values = {-Double.MAX_VALUE, 0, Double.MAX_VALUE};
+        String svg = ChartSvg.render(chart(List.of(new Series("extreme", times, values)),
+                List.of(new Threshold(1e-300, "#c4162a"))), Overlay.NONE, "c6");
+        assertTrue(count(svg, "<text ") <= 2 * 13 + 2, "ticks are counted");
+        assertEquals(1, count(svg, "<path class=\"series\""));
+    }
+
+    @Test
+    void aStepBelowTheValuesPrecisionEndsToo() {
+        long[] times = {START, START + 60_000};
+        // below zero, so that the axis does not start at zero: 1e17 moves in steps of 16, the axis in steps of 5
+        double[] values = {-1e17 - 16, -1e17};
+        String svg = ChartSvg.render(chart(List.of(new Series("flat", times, values)), List.of()), Overlay.NONE, "c7");
+        assertTrue(count(svg, "<text ") <= 2 * 13 + 2);
+    }
+
     private static Chart chart(List<Series> series, List<Threshold> thresholds) {
         return new Chart("Latency", "s", series, thresholds, List.of());
     }
