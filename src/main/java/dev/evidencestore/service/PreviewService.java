@@ -3,6 +3,8 @@ package dev.evidencestore.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
@@ -48,6 +50,8 @@ public class PreviewService {
     private final Previews previews = new Previews();
     private final int maxBytes;
     private final Semaphore slots;
+    /** Facts already derived, by artifact and parser: they never change, so a read of them asks the database nothing. */
+    private final Cache<String, String> described;
 
     PreviewService(ArtifactService artifacts, IncidentService incidents, TimelineService timeline, BlobStore store,
                    EvidenceConfig config) {
@@ -57,6 +61,7 @@ public class PreviewService {
         this.store = store;
         this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, config.preview().maxBytes().asLongValue());
         this.slots = new Semaphore(config.preview().maxConcurrent());
+        this.described = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).build();
     }
 
     /** Whether the artifact's preview draws charts, by what was declared about it; reads no bytes. */
@@ -77,23 +82,35 @@ public class PreviewService {
     public DescribedArtifact describe(ArtifactId id) {
         Artifact artifact = artifacts.get(id);
         String parser = previews.recogniser(subject(artifact)).name();
+        String key = id + " " + parser;
+        String facts = described.getIfPresent(key);
+        if (facts == null) {
+            try {
+                facts = derive(artifact, parser);
+            } catch (RuntimeException e) {
+                // the facts are an addition to the metadata, which is served without them when the database fails
+                LOG.debugf("the derived facts of %s could not be read or kept: %s", id, e.toString());
+            }
+            if (facts != null) {
+                described.put(key, facts);
+            }
+        }
+        return new DescribedArtifact(artifact, facts);
+    }
+
+    private String derive(Artifact artifact, String parser) {
+        ArtifactId id = artifact.id();
         Optional<String> kept = QuarkusTransaction.requiringNew().call(() -> ArtifactEntity.derivedFacts(id, parser));
         if (kept.isPresent()) {
-            return new DescribedArtifact(artifact, kept.get());
+            return kept.get();
         }
         ArtifactPreview preview = shown(artifact, Overlay.NONE);
         if (preview.shown() == null) {
-            return new DescribedArtifact(artifact, null);
+            return null;
         }
         String facts = DerivedFacts.json(parser, preview);
-        try {
-            QuarkusTransaction.requiringNew().run(() -> ArtifactEntity.recordDerivedFacts(id, parser, facts,
-                    Clock.now()));
-        } catch (RuntimeException e) {
-            // a cache: the facts are as good unkept, and the next read derives them again
-            LOG.debugf("the derived facts of %s were not kept: %s", id, e.toString());
-        }
-        return new DescribedArtifact(artifact, facts);
+        QuarkusTransaction.requiringNew().run(() -> ArtifactEntity.recordDerivedFacts(id, parser, facts, Clock.now()));
+        return facts;
     }
 
     public record DescribedArtifact(Artifact artifact, String derivedFacts) {
