@@ -26,6 +26,8 @@ public final class UnifiedDiff implements Recogniser {
     private static final Pattern COMMIT = Pattern.compile("^commit ([0-9a-f]{7,64})\\b.*");
     private static final Pattern HEADER_FIELD = Pattern.compile("^([a-z][a-z ]*):\\s+(\\S.*)$");
     private static final Pattern SHA = Pattern.compile("\\b[0-9a-f]{40}\\b|\\b[0-9a-f]{64}\\b");
+    private static final Pattern BINARY = Pattern.compile("^Binary files (.+) and (.+) differ$", Pattern.MULTILINE);
+    private static final Pattern FILE_START = Pattern.compile("^diff --git ", Pattern.MULTILINE);
     private static final Pattern COMPARE = Pattern.compile("^Comparing (\\S+?)\\.\\.\\.?(\\S+?):?(\\s.*)?$");
 
     @Override
@@ -42,23 +44,68 @@ public final class UnifiedDiff implements Recogniser {
     @Override
     public Preview read(Subject subject, Prefix prefix) throws Unreadable {
         String text = prefix.text();
-        com.github.difflib.unifieddiff.UnifiedDiff diff;
+        List<String> pieces = pieces(text);
+        String preamble;
+        List<DiffPreview.File> files = new ArrayList<>();
+        if (pieces.size() == 1) {
+            // no git headers: plain diff -u output, read whole
+            com.github.difflib.unifieddiff.UnifiedDiff diff = parse(text);
+            preamble = diff.getHeader();
+            diff.getFiles().stream().map(UnifiedDiff::file).forEach(files::add);
+        } else {
+            preamble = pieces.get(0);
+            for (String piece : pieces.subList(1, pieces.size())) {
+                files.addAll(files(piece));
+            }
+        }
+        if (files.isEmpty()) {
+            throw new Unreadable("the text holds no file of a unified diff");
+        }
+        List<String> lines = preamble == null || preamble.isBlank() ? List.of()
+                : List.of(preamble.stripTrailing().split("\r?\n", -1));
+        List<String> header = new ArrayList<>();
+        List<DiffPreview.Commit> commits = new ArrayList<>();
+        split(lines, header, commits);
+        DiffPreview preview = new DiffPreview(header, commits, files, Facts.NONE);
+        return new DiffPreview(header, commits, files, facts(subject, header, commits, preview));
+    }
+
+    /**
+     * The text before the first {@code diff --git} line, then one piece per file. The reader is given one file at a
+     * time: it folds a file git shows only as "Binary files a/x and b/x differ" into the next one, so such a file
+     * is read here, as a binary change without hunks.
+     */
+    private static List<String> pieces(String text) {
+        List<String> pieces = new ArrayList<>();
+        Matcher start = FILE_START.matcher(text);
+        int from = 0;
+        while (start.find()) {
+            pieces.add(text.substring(from, start.start()));
+            from = start.start();
+        }
+        pieces.add(text.substring(from));
+        return pieces;
+    }
+
+    private static List<DiffPreview.File> files(String piece) throws Unreadable {
+        Matcher binary = BINARY.matcher(piece);
+        if (binary.find()) {
+            return List.of(new DiffPreview.File(side(binary.group(1)), side(binary.group(2)), "binary", List.of()));
+        }
+        return parse(piece).getFiles().stream().map(UnifiedDiff::file).toList();
+    }
+
+    private static com.github.difflib.unifieddiff.UnifiedDiff parse(String text) throws Unreadable {
         try {
-            diff = UnifiedDiffReader.parseUnifiedDiff(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+            return UnifiedDiffReader.parseUnifiedDiff(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException | RuntimeException e) {
             throw new Unreadable("the text is not a unified diff: " + e.getMessage());
         }
-        if (diff.getFiles().isEmpty()) {
-            throw new Unreadable("the text holds no file of a unified diff");
-        }
-        List<DiffPreview.File> files = diff.getFiles().stream().map(UnifiedDiff::file).toList();
-        List<String> preamble = diff.getHeader() == null ? List.of()
-                : List.of(diff.getHeader().stripTrailing().split("\r?\n", -1));
-        List<String> header = new ArrayList<>();
-        List<DiffPreview.Commit> commits = new ArrayList<>();
-        split(preamble, header, commits);
-        DiffPreview preview = new DiffPreview(header, commits, files, Facts.NONE);
-        return new DiffPreview(header, commits, files, facts(subject, header, commits, preview));
+    }
+
+    /** {@code a/path} or {@code b/path} as the path, {@code /dev/null} as it is. */
+    private static String side(String name) {
+        return name.startsWith("a/") || name.startsWith("b/") ? name.substring(2) : name;
     }
 
     private static DiffPreview.File file(UnifiedDiffFile file) {

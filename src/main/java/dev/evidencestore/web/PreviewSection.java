@@ -102,7 +102,7 @@ final class PreviewSection {
                 allEntries);
     }
 
-    /** The name the template chooses by; a sealed interface, so a new kind of preview must be named here. */
+    /** The name the template chooses its part by. */
     private static String kind(Preview preview) {
         if (preview instanceof DashboardPreview) {
             return "dashboard";

@@ -91,6 +91,20 @@ class UnifiedDiffTest {
     }
 
     @Test
+    void aBinaryFileGitOnlyNamesIsListedWhereGitWroteIt() throws Unreadable {
+        byte[] text = ("diff --git a/README.md b/README.md\nindex e82c5ae..2cc8eff 100644\n--- a/README.md\n"
+                + "+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n"
+                + "diff --git a/logo.png b/logo.png\nindex 8352675..1592e5c 100644\n"
+                + "Binary files a/logo.png and b/logo.png differ\n"
+                + "diff --git a/z.txt b/z.txt\nindex 1111111..2222222 100644\n--- a/z.txt\n+++ b/z.txt\n"
+                + "@@ -1 +1 @@\n-a\n+b\n").getBytes();
+        DiffPreview diff = (DiffPreview) diffs.read(Fixtures.subject("text/x-diff", "git", "", null),
+                new Prefix(text, text.length));
+        assertEquals(List.of("README.md modified", "logo.png binary", "z.txt modified"),
+                diff.files().stream().map(f -> f.path() + " " + f.change()).toList());
+    }
+
+    @Test
     void textThatIsNoDiffIsRefused() {
         byte[] text = "just some notes\nabout nothing\n".getBytes();
         assertThrows(Unreadable.class, () -> diffs.read(Fixtures.subject("text/x-diff", "github", "", null),
