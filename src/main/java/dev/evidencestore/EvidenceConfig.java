@@ -41,6 +41,22 @@ public interface EvidenceConfig {
 
     Preview preview();
 
+    Web web();
+
+    interface Web {
+        SignIn signIn();
+
+        /**
+         * Sign-in for the pages through the organisation's OpenID Connect provider (the authorization-code flow of
+         * quarkus-oidc, whose {@code quarkus.oidc.*} settings name the provider and this service's client). Off by
+         * default: the pages then take bearer tokens only, as the API always does.
+         */
+        interface SignIn {
+            @WithDefault("false")
+            boolean enabled();
+        }
+    }
+
     interface Preview {
         /**
          * The most bytes of a blob an artifact page reads to show its evidence. A larger blob is previewed from its

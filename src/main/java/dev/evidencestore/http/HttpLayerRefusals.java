@@ -4,6 +4,9 @@ import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.AuthenticationRedirectException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -40,11 +43,23 @@ public class HttpLayerRefusals {
         if (status == ProblemType.MALFORMED_REQUEST.status()) {
             answer(context.response(), ProblemType.MALFORMED_REQUEST, "the request could not be routed; nothing was "
                     + "done", false);
+        } else if (context.failure() instanceof AuthenticationCompletionException refused) {
+            answer(context.response(), ProblemType.UNAUTHORIZED, signInRefusal(refused), false);
+        } else if (context.failure() instanceof AuthenticationRedirectException
+                || context.failure() instanceof AuthenticationFailedException) {
+            // on the way to or back from the identity provider (/sign-in): Quarkus redirects, or asks to sign in again
+            context.next();
         } else if (status == -1 || status >= 500) {
             failed(context);
         } else {
             context.next();
         }
+    }
+
+    /** Why a sign-in that came back from the identity provider was refused, as far as it can be said. */
+    private static String signInRefusal(AuthenticationCompletionException refused) {
+        LOG.debugf("sign-in refused: %s", refused.getMessage());
+        return ProblemMapper.untrustedClaim(refused).orElse("the sign-in could not be completed; nothing was done");
     }
 
     /** A handler failed: an outage (the database lost, a disk full) is answered as in JAX-RS, anything else 500. */

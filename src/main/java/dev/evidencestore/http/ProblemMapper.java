@@ -13,6 +13,7 @@ import dev.evidencestore.storage.DamagedBlob;
 import dev.evidencestore.storage.DigestMismatch;
 import dev.evidencestore.storage.StoreBusy;
 import dev.evidencestore.storage.StoreWriteFailure;
+import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -25,6 +26,7 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
@@ -42,6 +44,9 @@ import java.util.stream.Collectors;
 public class ProblemMapper {
 
     private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+    /** A request without a bearer token whose authentication failed came with a sign-in session. */
+    static final String SESSION_REFUSED = "the sign-in session is invalid or has ended; sign in again";
+    private static final String SESSION_COOKIE = "q_session";
 
     @ServerExceptionMapper
     public Response refusal(Refusal refusal) {
@@ -99,15 +104,45 @@ public class ProblemMapper {
     }
 
     @ServerExceptionMapper
-    public Response badToken(AuthenticationFailedException e) {
-        LOG.debugf("bearer token refused: %s", e.getMessage());
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+    public Response badToken(AuthenticationFailedException e, HttpHeaders headers) {
+        LOG.debugf("bearer token or session refused: %s", e.getMessage());
+        if (headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null) {
+            return Problems.unauthorized(untrustedClaim(e)
+                    .orElse("the bearer token is invalid, expired or not from the trusted issuer"));
+        }
+        return sessionEnded(Problems.unauthorized(untrustedClaim(e).orElse(SESSION_REFUSED)), headers);
+    }
+
+    /** A sign-in session whose ID token failed verification. */
+    @ServerExceptionMapper
+    public Response badSession(AuthenticationCompletionException e, HttpHeaders headers) {
+        LOG.debugf("session refused: %s", e.getMessage());
+        return sessionEnded(Problems.unauthorized(untrustedClaim(e).orElse(SESSION_REFUSED)), headers);
+    }
+
+    /**
+     * The refusal of a session, which also removes its cookie (quarkus-oidc's, whole or in chunks): quarkus-oidc
+     * leaves a cookie it cannot decrypt in place, and every page, the sign-in included, would refuse it again.
+     */
+    private static Response sessionEnded(Response refusal, HttpHeaders headers) {
+        Response.ResponseBuilder ended = Response.fromResponse(refusal);
+        headers.getCookies().keySet().stream().filter(name -> name.startsWith(SESSION_COOKIE))
+                .forEach(name -> ended.cookie(new NewCookie.Builder(name).value("").path("/").maxAge(0)
+                        .httpOnly(true).sameSite(NewCookie.SameSite.LAX).build()));
+        return ended.build();
+    }
+
+    /**
+     * Which identity claim was at fault, when a token's signature held but its claims cannot be trusted: saying so
+     * helps whoever configures the identity provider.
+     */
+    static Optional<String> untrustedClaim(Throwable refused) {
+        for (Throwable cause = refused; cause != null; cause = cause.getCause()) {
             if (cause instanceof UntrustedIdentity untrusted) {
-                // the signature held: saying which claim is wrong helps whoever configures the identity provider
-                return Problems.unauthorized(untrusted.getMessage());
+                return Optional.of(untrusted.getMessage());
             }
         }
-        return Problems.unauthorized("the bearer token is invalid, expired or not from the trusted issuer");
+        return Optional.empty();
     }
 
     @ServerExceptionMapper

@@ -116,6 +116,6 @@ final class IdentityClaims {
     }
 
     static UntrustedIdentity untrusted(String problem) {
-        return new UntrustedIdentity("the bearer token's " + problem);
+        return UntrustedIdentity.ofBearerToken(problem);
     }
 }

@@ -104,6 +104,17 @@ public final class Profiles {
     }
 
     /**
+     * Sign-in for the pages against a real Keycloak ({@link KeycloakServer}), which also issues the bearer tokens
+     * this profile trusts, as one provider does in production. Every sign-in test shares it: Keycloak starts once.
+     */
+    public static class SignIn implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(KeycloakServer.class));
+        }
+    }
+
+    /**
      * A rotated audit signing key ({@link #ROTATED_KEY}, the development key listed as retired) and blobs of at
      * most 1 KiB.
      */
