@@ -33,9 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class MetricUriTagsTest {
 
-    /** The HTML pages, which the contract of the API does not list. */
+    /** The HTML pages and the pages' sign-in and sign-out, which the contract of the API does not list. */
     private static final Set<String> PAGES = Set.of("/", "/workspaces/{workspace}", "/artifacts/{id}",
-            "/findings/{id}", "/workspaces/{workspace}/incidents/{key}");
+            "/findings/{id}", "/workspaces/{workspace}/incidents/{key}", "/sign-in", "/sign-out");
     private static final Pattern PATH = Pattern.compile("(?m)^  (/\\S*):$");
     private static final Pattern URI_TAG = Pattern.compile("(?m)^http_server_requests_seconds_count\\{(.*)} \\S+$");
     private static final Pattern TAG = Pattern.compile("(\\w+)=\"([^\"]*)\"");

@@ -119,7 +119,7 @@ class WebPagesTest {
         assertTrue(html.contains("<code class=\"digest\" id=\"digest\">" + demo.digest() + "</code>"));
         assertTrue(html.contains(demo.bytes().length + " bytes"));
         assertTrue(html.contains("<span class=\"ok\">verified</span>"), "verification history");
-        assertTrue(html.contains("<td>bob</td>"));
+        assertTrue(html.contains("<td data-label=\"By\">bob</td>"));
         assertTrue(html.contains("href=\"/findings/" + demo.findingId() + "\""), "cited by the finding");
         assertTrue(html.contains("timeline:" + WebFixtures.PUBLIC + ":v1:" + demo.key() + ":1"), "and the timeline");
         String download = "/api/v1/artifacts/" + demo.artifactId() + "/content";
