@@ -35,7 +35,7 @@ class MetricUriTagsTest {
 
     /** The HTML pages, which the contract of the API does not list. */
     private static final Set<String> PAGES = Set.of("/", "/workspaces/{workspace}", "/artifacts/{id}",
-            "/findings/{id}", "/workspaces/{workspace}/incidents/{key}");
+            "/findings/{id}", "/workspaces/{workspace}/incidents/{key}", "/sign-in", "/sign-out");
     private static final Pattern PATH = Pattern.compile("(?m)^  (/\\S*):$");
     private static final Pattern URI_TAG = Pattern.compile("(?m)^http_server_requests_seconds_count\\{(.*)} \\S+$");
     private static final Pattern TAG = Pattern.compile("(\\w+)=\"([^\"]*)\"");
