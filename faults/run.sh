@@ -8,7 +8,7 @@
 #   faults/run.sh kill disk        # chosen cases, by name or number (1 kill, 2 pg-stop, 3 disk, 4 bitrot, 5 overload,
 #                                  # 6 hostile, 7 idempotency, 8 bodies, 9 citations, 10 amplify, 11 flood, 12 readers)
 #   FAULTS_HEAVY=1 faults/run.sh   # the heavy versions: 50 kills per backend, case 5 on both backends
-#   faults/run.sh cheap            # what CI runs: kill (3 kills per backend) pg-stop disk bitrot overload (burst of
+#   faults/run.sh cheap            # what CI runs: kill (2 kills per backend) pg-stop disk bitrot overload (burst of
 #                                  # 1,000) idempotency bodies citations (6 s of checks) amplify flood (100
 #                                  # requests) readers (8 s); hostile runs in ./mvnw verify
 #
@@ -54,8 +54,8 @@ main() {
     for arg in "${@:-}"; do
         [ -z "$arg" ] && continue
         if [ "$arg" = cheap ]; then
-            # 3 kills per backend and a burst of 1,000 unless told otherwise
-            export FAULTS_KILLS=${FAULTS_KILLS:-3} FAULTS_BURST=${FAULTS_BURST:-1000} FAULTS_FLOOD=${FAULTS_FLOOD:-100}
+            # 2 kills per backend and a burst of 1,000 unless told otherwise
+            export FAULTS_KILLS=${FAULTS_KILLS:-2} FAULTS_BURST=${FAULTS_BURST:-1000} FAULTS_FLOOD=${FAULTS_FLOOD:-100}
             export FAULTS_FLOOD_RESTART=${FAULTS_FLOOD_RESTART:-0} FAULTS_CITATION_SECONDS=${FAULTS_CITATION_SECONDS:-6}
             # readers: -Xmx128m only, 8 s of timing, stalled downloads cut after 10 s
             export FAULTS_READERS_CHEAP=${FAULTS_READERS_CHEAP:-1} FAULTS_READERS_SECONDS=${FAULTS_READERS_SECONDS:-8} \
