@@ -9,6 +9,7 @@ import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.IncidentDetails;
+import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.TimelineEntry;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.persistence.ArtifactEntity;
@@ -71,7 +72,14 @@ public class PreviewService {
 
     /** {@code allEntries}: mark every timeline entry on the charts, not only those citing this artifact. */
     public ArtifactPreview preview(ArtifactId id, boolean allEntries) {
-        return shown(artifacts.get(id), overlay(id, allEntries));
+        IncidentDetails details = incidents.get(id.workspace(), id.incident()).details();
+        return shown(artifacts.get(id), overlay(id, details, timeline.list(id.workspace(), id.incident()),
+                allEntries));
+    }
+
+    /** An artifact of a record already read, as the incident page draws its charts: no query for its incident. */
+    public ArtifactPreview preview(Artifact artifact, IncidentRecord record) {
+        return shown(artifact, overlay(artifact.id(), record.incident().details(), record.timeline(), false));
     }
 
     /**
@@ -156,13 +164,11 @@ public class PreviewService {
         }
     }
 
-    private Overlay overlay(ArtifactId id, boolean allEntries) {
-        IncidentDetails details = incidents.get(id.workspace(), id.incident()).details();
+    private static Overlay overlay(ArtifactId id, IncidentDetails details, List<TimelineEntry> entries,
+                                   boolean allEntries) {
+        // an impact still going on is marked from its start; IncidentDetails keeps its end after its start
         Window impact = details.impactStart() == null ? null
-                : new Window(details.impactStart(),
-                details.impactEnd() == null || details.impactEnd().isBefore(details.impactStart())
-                        ? details.impactStart() : details.impactEnd());
-        List<TimelineEntry> entries = timeline.list(id.workspace(), id.incident());
+                : new Window(details.impactStart(), details.impactEnd() == null ? details.impactStart() : details.impactEnd());
         List<Marker> markers = entries.stream()
                 .filter(entry -> allEntries || entry.citations().stream().anyMatch(c -> c.artifactId().equals(id)))
                 .map(entry -> Marker.at(entry.at(), entry.event())).toList();

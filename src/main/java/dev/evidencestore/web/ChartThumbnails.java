@@ -46,7 +46,7 @@ final class ChartThumbnails {
                 more++;
                 continue;
             }
-            ArtifactPreview preview = previews.preview(artifact.id(), false);
+            ArtifactPreview preview = previews.preview(artifact, record);
             List<Chart> charts = charts(preview);
             if (charts.isEmpty()) {
                 continue;

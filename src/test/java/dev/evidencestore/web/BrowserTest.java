@@ -7,7 +7,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -19,8 +18,6 @@ import org.openqa.selenium.PrintsPage;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.print.PageSize;
 import org.openqa.selenium.print.PrintOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -50,12 +47,9 @@ import static dev.evidencestore.support.Api.json;
 import static org.hamcrest.Matchers.oneOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The pages of the demo loaded at startup in a real browser: headless Chromium from Debian's chromium and
- * chromium-driver packages, driven by Selenium with the driver given explicitly, so that Selenium Manager never
- * tries to download one. Every page and every kind of preview is photographed at desktop and phone width into
+ * The pages of the demo loaded at startup in a real browser ({@link HeadlessChromium}). Every page and every kind of preview is photographed at desktop and phone width into
  * target/screenshots, checked for sideways scrolling on the phone and by axe-core (tools/node_modules) for serious
  * and critical accessibility violations. Without the browser or axe-core the test is skipped, unless
  * EVIDENCE_REQUIRE_BROWSER=1 (as in CI) makes that a failure.
@@ -64,8 +58,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 @TestProfile(Profiles.DemoLoaded.class)
 class BrowserTest {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path AXE = Path.of("tools/node_modules/axe-core/axe.min.js");
     static final Path SCREENSHOTS = Path.of("target/screenshots");
     static final Dimension DESKTOP = new Dimension(1280, 1000);
@@ -74,7 +66,6 @@ class BrowserTest {
     private static final String WS = Profiles.DEMO_WORKSPACE;
     private static final String INCIDENT = "/workspaces/" + WS + "/incidents/INC-1423";
     private static final String ARTIFACT = "/artifacts/artifact:" + WS + ":v1:INC-1423:";
-    private static final boolean REQUIRED = "1".equals(System.getenv("EVIDENCE_REQUIRE_BROWSER"));
 
     private static ChromeDriver driver;
     /** Every page by the name its screenshots get: the demo's and one artifact of each generic preview. */
@@ -85,21 +76,7 @@ class BrowserTest {
 
     @BeforeAll
     static void startBrowser() {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            skip("headless Chromium needs " + CHROMIUM + " and " + CHROMEDRIVER
-                    + " (Debian packages chromium and chromium-driver)");
-        }
-        System.setProperty(ChromeDriverService.CHROME_DRIVER_EXE_PROPERTY, CHROMEDRIVER.toString());
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=1280,1000");
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        driver = HeadlessChromium.start();
     }
 
     @AfterAll
@@ -108,13 +85,6 @@ class BrowserTest {
             driver.quit();
             driver = null;
         }
-    }
-
-    private static void skip(String why) {
-        if (REQUIRED) {
-            fail(why);
-        }
-        Assumptions.abort(why);
     }
 
     /**
@@ -253,7 +223,7 @@ class BrowserTest {
     @Test
     void everyPageIsPhotographedFitsThePhoneAndPassesAxeAtBothWidths() throws IOException {
         if (!Files.isReadable(AXE)) {
-            skip("the accessibility check needs axe-core: npm ci in tools/ (" + AXE + ")");
+            HeadlessChromium.skip("the accessibility check needs axe-core: npm ci in tools/ (" + AXE + ")");
         }
         String axe = Files.readString(AXE, StandardCharsets.UTF_8);
         List<String> problems = new ArrayList<>();

@@ -6,16 +6,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -28,7 +24,6 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A person signs in to the pages in a real browser through Keycloak's own login form, sees an incident of a
@@ -43,21 +38,7 @@ class SignInBrowserTest {
 
     @BeforeAll
     static void startBrowser() {
-        if (!Files.isExecutable(BrowserTest.CHROMIUM) || !Files.isExecutable(BrowserTest.CHROMEDRIVER)) {
-            String missing = "headless Chromium needs " + BrowserTest.CHROMIUM + " and " + BrowserTest.CHROMEDRIVER;
-            if ("1".equals(System.getenv("EVIDENCE_REQUIRE_BROWSER"))) {
-                fail(missing);
-            }
-            Assumptions.abort(missing);
-        }
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(BrowserTest.CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(BrowserTest.CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-dev-shm-usage", "--window-size=1280,1000");
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        driver = HeadlessChromium.start();
     }
 
     @AfterAll
