@@ -168,7 +168,8 @@ public class PreviewService {
                                    boolean allEntries) {
         // an impact still going on is marked from its start; IncidentDetails keeps its end after its start
         Window impact = details.impactStart() == null ? null
-                : new Window(details.impactStart(), details.impactEnd() == null ? details.impactStart() : details.impactEnd());
+                : new Window(details.impactStart(),
+                        details.impactEnd() == null ? details.impactStart() : details.impactEnd());
         List<Marker> markers = entries.stream()
                 .filter(entry -> allEntries || entry.citations().stream().anyMatch(c -> c.artifactId().equals(id)))
                 .map(entry -> Marker.at(entry.at(), entry.event())).toList();
