@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.AuthenticationRedirectException;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -16,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.io.IOException;
 import java.util.Optional;
 
 /**
@@ -28,6 +30,8 @@ import java.util.Optional;
 public class HttpLayerRefusals {
 
     private static final Logger LOG = Logger.getLogger(HttpLayerRefusals.class);
+    /** The stream a handler's answer is written through; its IOExceptions mean the connection is gone. */
+    private static final String VERTX_OUTPUT = "io.quarkus.vertx.utils.VertxOutputStream";
 
     /**
      * Failures of the router itself, before or outside JAX-RS: a request it cannot route (400, e.g. {@code GET ?x}),
@@ -64,7 +68,7 @@ public class HttpLayerRefusals {
 
     /** A handler failed: an outage (the database lost, a disk full) is answered as in JAX-RS, anything else 500. */
     private static void failed(RoutingContext context) {
-        if (context.response().closed()) {
+        if (context.response().closed() || writingToAClosedConnection(context)) {
             // the client left (or was cut off as stalled) and what failed was writing to it: nobody to answer
             LOG.debugf("%s %s failed after its connection closed: %s", context.request().method(),
                     context.normalizedPath(), context.failure());
@@ -85,6 +89,17 @@ public class HttpLayerRefusals {
         LOG.error("unexpected failure while routing " + context.request().method() + " " + context.normalizedPath(),
                 context.failure());
         answer(context.response(), ProblemType.INTERNAL_ERROR, "an internal error occurred; it has been logged", false);
+    }
+
+    /**
+     * A reset can reach the writing thread before the event loop marks the response closed: the write then fails with
+     * a closed stream while {@code closed()} still says false.
+     */
+    private static boolean writingToAClosedConnection(RoutingContext context) {
+        return context.failure() != null && Outage.tree(context.failure()).stream().anyMatch(cause ->
+                cause instanceof HttpClosedException || cause instanceof IOException
+                        && cause.getStackTrace().length > 0
+                        && VERTX_OUTPUT.equals(cause.getStackTrace()[0].getClassName()));
     }
 
     /** For requests that Vert.x could not decode. */
