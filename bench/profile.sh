@@ -46,7 +46,7 @@ if [ "$BACKEND" = s3 ]; then # S3Proxy over local files, as bench/run.sh runs it
         -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
         -Devidence.storage.s3.access-key-id=evidence-test -Devidence.storage.s3.secret-access-key=evidence-test-secret)
 fi
-SERVICE_JVM_OPTIONS="-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa ${JAVA_EXTRA:-}"
+SERVICE_JVM_OPTIONS="$(service_jvm_options) ${JAVA_EXTRA:-}"
 service_start "$WORK/service.log" "$PORT" "$DB" "$BACKEND" "$WORK/blobs" "${S3[@]}"
 PID=$SERVICE_PID
 service_await_ready "$PORT" 180 || { tail -n 30 "$WORK/service.log" >&2; echo "the service was not ready" >&2; exit 1; }

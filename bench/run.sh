@@ -11,7 +11,7 @@
 # verification small_ingest small_read postmortem; the start-to-ready row runs only with every case), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
-# JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# JVM_OPTIONS (tools/service.sh's service_jvm_options: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
 # and blobs at the end, also when the run fails or is interrupted), OUT (bench/results/latest.md).
 #
 # The service is started, awaited and stopped, and its databases made and dropped, by tools/service.sh (shared with
@@ -41,7 +41,7 @@ PGHOST=${PGHOST:-127.0.0.1}
 PGPORT=${PGPORT:-5432}
 KEEP_DATA=${KEEP_DATA:-0}
 OUT=${OUT:-bench/results/latest.md}
-JVM_OPTIONS=${JVM_OPTIONS:--XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa}
+JVM_OPTIONS=${JVM_OPTIONS:-$(service_jvm_options)}
 SERVICE_JVM_OPTIONS=$JVM_OPTIONS
 SERVICE_KEEP_DATABASES=$KEEP_DATA
 WORK=$ROOT/bench/work

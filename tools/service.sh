@@ -13,7 +13,8 @@
 #   service_stop "$SERVICE_PID"
 #
 # Settings (variables, read when a function runs): PGHOST (127.0.0.1), PGPORT (5432), SERVICE_HEAP (128m),
-# SERVICE_JVM_OPTIONS (-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa), SERVICE_KEEP_DATABASES (0; 1 leaves the
+# SERVICE_JVM_OPTIONS (service_jvm_options: -XX:+UseSerialGC, and -XX:AOTCache=app.aot when the build wrote one),
+# SERVICE_KEEP_DATABASES (0; 1 leaves the
 # databases for a look afterwards). The library works for callers with and without `set -e`: its functions report
 # failure by their status and never exit.
 
@@ -70,6 +71,17 @@ service_keys() {
 # service_absolute PATH: the service runs from target/quarkus-app, so every path handed to it must be absolute
 service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
+# service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
+# 128 MB heap on two cores, and the AOT cache when ./mvnw verify wrote one (AotTrainingIT). The cache loads only in
+# the JDK that wrote it: another JDK 25 warns and starts without it, a JDK before 24 refuses the option.
+service_jvm_options() {
+    if [ -f "$SERVICE_APP/app.aot" ]; then
+        echo "-XX:+UseSerialGC -XX:AOTCache=app.aot"
+    else
+        echo "-XX:+UseSerialGC"
+    fi
+}
+
 # service_start LOG PORT DATABASE BACKEND BLOBDIR [JVM arguments ...]: starts the jar in the background, its output
 # appended to LOG; BLOBDIR "" leaves the filesystem backend's default. Sets SERVICE_PID (the java process itself).
 # Needs service_keys first.
@@ -82,10 +94,9 @@ service_start() {
     [ -n "${SERVICE_KEYS:-}" ] || { echo "service_start: call service_keys first" >&2; return 1; }
     local jvm_options
     # word splitting wanted: a list of options in one variable, as JVM_OPTIONS and JAVA_EXTRA are written
-    read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS--XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa}"
+    read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS-$(service_jvm_options)}"
     SERVICE_SPAWNED_NS=$(date +%s%N)
-    # from target/quarkus-app, as production: the class-data archive (AppCDS) names the jars by relative path, and the
-    # serial collector suits a 128 MB heap on two cores
+    # from target/quarkus-app, as production: the AOT cache names the jars by relative path
     (cd "$SERVICE_APP" && exec java "-Xmx${SERVICE_HEAP:-128m}" "${jvm_options[@]}" \
         -Dquarkus.http.port="$port" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://${PGHOST:-127.0.0.1}:${PGPORT:-5432}/$database" \

@@ -16,21 +16,21 @@
 # cheap variant (faults/run.sh cheap) runs -Xmx128m only, for 8 s, with a stalled transfer timeout of 10 s.
 case_readers() {
     local seconds=${FAULTS_READERS_SECONDS:-20} hold=${FAULTS_READERS_HOLD:-40} timeout=${FAULTS_READERS_TIMEOUT:-30s}
-    readers_run xmx128 128m "-XX:+UseSerialGC -XX:SharedArchiveFile=app-cds.jsa" "$seconds" "$hold" "$timeout"
+    readers_run xmx128 128m "$(service_jvm_options)" "$seconds" "$hold" "$timeout"
     [ "${FAULTS_READERS_CHEAP:-0}" = 1 ] && return
     local heap options
     read -r heap options <<< "$(readers_deployment_flags)"
     readers_run deployment "$heap" "$options" "$seconds" "$hold" "$timeout"
 }
 
-# the Deployment's JVM flags from application.properties: "HEAP OTHER OPTIONS", the archive at the local path
+# the Deployment's JVM flags from application.properties: "HEAP OTHER OPTIONS", the AOT cache at the local path
 readers_deployment_flags() {
     local flags heap=128m rest=() flag
     flags=$(sed -n 's/^quarkus\.kubernetes\.env\.vars\.java-opts-append=//p' src/main/resources/application.properties)
     for flag in $flags; do
         case $flag in
             -Xmx*) heap=${flag#-Xmx} ;;
-            -XX:SharedArchiveFile=*) rest+=("-XX:SharedArchiveFile=app-cds.jsa") ;;
+            -XX:AOTCache=*) [ -f "$SERVICE_APP/app.aot" ] && rest+=("-XX:AOTCache=app.aot") ;;
             *) rest+=("$flag") ;;
         esac
     done

@@ -17,18 +17,25 @@ import java.util.concurrent.TimeUnit;
 /** One instance of the packaged service (target/quarkus-app), run as its own process, as in production. */
 public final class ServiceInstance {
 
-    private static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
+    /** Where production runs it from: an AOT cache names the jars by their paths relative to it. */
+    static final Path APP = Path.of("target/quarkus-app").toAbsolutePath();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     public final String name;
     public final int port;
     private final Map<String, String> settings;
+    private final List<String> jvmOptions;
     private Process process;
 
     public ServiceInstance(String name, int port, Map<String, String> settings) {
+        this(name, port, settings, List.of());
+    }
+
+    public ServiceInstance(String name, int port, Map<String, String> settings, List<String> jvmOptions) {
         this.name = name;
         this.port = port;
         this.settings = settings;
+        this.jvmOptions = jvmOptions;
     }
 
     public URI uri(String path) {
@@ -38,11 +45,12 @@ public final class ServiceInstance {
     public ServiceInstance start() throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-Dquarkus.http.port=" + port));
+        command.addAll(jvmOptions);
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.addAll(List.of("-jar", JAR.toString()));
-        Path log = Path.of("target/it-logs/" + name + ".log");
+        command.addAll(List.of("-jar", "quarkus-run.jar"));
+        Path log = Path.of("target/it-logs/" + name + ".log").toAbsolutePath();
         Files.createDirectories(log.getParent());
-        process = new ProcessBuilder(command).redirectErrorStream(true)
+        process = new ProcessBuilder(command).directory(APP.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         return this;
     }
@@ -79,11 +87,18 @@ public final class ServiceInstance {
     }
 
     public void stop() throws InterruptedException {
+        stop(Duration.ofSeconds(10));
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within the grace period; the exit status, or -1 if killed. */
+    public int stop(Duration grace) throws InterruptedException {
         if (process != null && process.isAlive()) {
             process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 kill();
+                return -1;
             }
         }
+        return process == null ? 0 : process.exitValue();
     }
 }

@@ -96,9 +96,10 @@ class EvidencePagesTest {
     void theKubernetesPageShowsTheWorkersTheirPodsAndTheirSaturation() throws IOException {
         String page = page(PAGE + "kubernetes-workers");
         JsonNode state = new ObjectMapper().readTree(DEMO.resolve("kubernetes-workers.json").toFile());
-        String pods = between(page, "<table class=\"pods\">", "</table>");
-        assertEquals(state.get("pods").size(), count(pods, "<tr><td>"));
-        assertTrue(page.contains("<td>Deployment</td><td><code>checkout-api/checkout-workers</code></td><td>24/24</td>"));
+        String pods = between(page, "<table class=\"pods reflow\">", "</table>");
+        assertEquals(state.get("pods").size(), count(pods, "<tr><td data-label=\"Namespace/name\">"));
+        assertTrue(page.contains("<td data-label=\"Kind\">Deployment</td><td data-label=\"Namespace/name\"><code>"
+                + "checkout-api/checkout-workers</code></td><td data-label=\"Ready\">24/24</td>"));
         assertEquals(5, count(page, "<figure class=\"chart\""), "series grouped by unit");
         assertTrue(page.contains("<figcaption><strong>leaseSlotsInUse</strong>"));
         assertEquals(state.get("series").size(), count(page, "<path class=\"series\""));

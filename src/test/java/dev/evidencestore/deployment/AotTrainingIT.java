@@ -1,0 +1,151 @@
+package dev.evidencestore.deployment;
+
+import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The training run of the JDK's AOT cache (JEP 483/514): the packaged jar runs from target/quarkus-app with
+ * {@code -XX:AOTCacheOutput=app.aot} through a workload shaped like a day of use (the demo investigation loaded at
+ * start, uploads and binds, reads of metadata and bytes, the evidence pages, postmortems, a bundle, verifications),
+ * and on a clean exit the JVM writes {@code target/quarkus-app/app.aot}, which production loads with
+ * {@code -XX:AOTCache=app.aot} (docs/operations.md). It asserts every answer, so it is also a black-box test of the
+ * packaged service. A cache loads only in the JDK that wrote it; on a JDK before 25 this test is skipped and the
+ * service starts without one.
+ */
+class AotTrainingIT {
+
+    private static final String DATABASE = "evidence_it_aot_" + System.getenv().getOrDefault("EVIDENCE_TEST_DB", "main");
+    private static final Path CACHE = ServiceInstance.APP.resolve("app.aot");
+    private static final int PORT = 18575;
+    private static final List<String> DEMO_ARTIFACTS = List.of("grafana-checkout", "github-deployment",
+            "kubernetes-workers", "intercom-readiness");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private static ServiceInstance service;
+    private static String token;
+
+    @BeforeAll
+    static void startTraining() throws Exception {
+        Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache is written by JDK 25 or later; "
+                + "this is " + Runtime.version() + ", so the service will start without one");
+        Files.deleteIfExists(CACHE);
+        TestDatabase.recreate(DATABASE);
+        ThrowawayKeys keys = new ThrowawayKeys(Path.of("target/it-keys-aot"));
+        token = keys.token("aot-trainer", "collector", "investigator", "reviewer", "reader");
+        Map<String, String> settings = new HashMap<>(TestDatabase.roles());
+        settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + DATABASE);
+        settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
+        settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
+        settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
+        settings.put("evidence.audit.origin", "evidence-store.test/aot-training");
+        settings.put("evidence.storage.backend", "filesystem");
+        settings.put("evidence.storage.filesystem.path", Path.of("target/it-blobs-aot").toAbsolutePath().toString());
+        settings.put("evidence.demo.load", "true");
+        settings.put("evidence.public-read-workspaces", "demo");
+        settings.put("evidence.review.four-eyes", "false");
+        service = new ServiceInstance("aot-training", PORT, settings, List.of("-XX:+UseSerialGC",
+                "-XX:AOTCacheOutput=app.aot")).start();
+        service.awaitReady(Duration.ofSeconds(180));
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        if (service != null) {
+            service.stop(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void aWorkloadLikeADayOfUseLeavesAnAotCacheForTheNextStart() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            readTheDemo();
+            recordAnInvestigation(round);
+        }
+        // the JVM assembles the cache as it exits, in a child JVM of its own: that takes a while on 2 cores
+        int status = service.stop(Duration.ofSeconds(300));
+        // 143: the JVM ran its shutdown hooks after SIGTERM, and the cache is written in one of them
+        assertTrue(status == 0 || status == 143, "a clean exit, not " + status + "; see target/it-logs/aot-training.log");
+        assertTrue(Files.size(CACHE) > 10_000_000, "the cache holds the loaded classes: " + Files.size(CACHE));
+    }
+
+    private static void readTheDemo() throws Exception {
+        String incident = "/workspaces/demo/incidents/INC-1423";
+        for (String page : List.of("/", "/workspaces/demo", incident, "/findings/finding:demo:v1:INC-1423:"
+                + "batch-size-change")) {
+            expect(200, get(page, false));
+        }
+        for (String name : DEMO_ARTIFACTS) {
+            String id = "artifact:demo:v1:INC-1423:" + name;
+            expect(200, get("/artifacts/" + id, false));
+            expect(200, get("/api/v1/artifacts/" + id, true));
+            expect(200, get("/api/v1/artifacts/" + id + "/content", true));
+        }
+        expect(200, get("/api/v1" + incident + "/postmortem", true));
+        expect(200, get("/api/v1" + incident + "/evidence-manifest", true));
+        expect(200, get("/api/v1" + incident + "/evidence-bundle", true));
+        expect(200, get("/api/v1/audit/checkpoints/latest", true));
+        expect(200, get("/q/health/ready", false));
+    }
+
+    private static void recordAnInvestigation(int round) throws Exception {
+        String key = Evidence.uniqueKey();
+        expect(201, send("POST", "/api/v1/workspaces/training/incidents", "application/json", Evidence.utf8(
+                "{\"key\":\"" + key + "\",\"title\":\"Training round " + round + "\",\"severity\":\"SEV-2\","
+                        + "\"impactStart\":\"2026-06-18T09:00:00Z\"}")));
+        for (int i = 0; i < 20; i++) {
+            byte[] bytes = Evidence.uniqueBytes(i == 0 ? 4 * 1024 * 1024 : 10 * 1024);
+            String digest = Evidence.digestOf(bytes);
+            expect(201, send("PUT", "/api/v1/blobs/" + digest, "application/octet-stream", bytes));
+            expect(201, send("POST", "/api/v1/workspaces/training/incidents/" + key + "/artifacts",
+                    "application/json", Evidence.utf8("{\"name\":\"capture-" + i + "\",\"digest\":\"" + digest
+                            + "\",\"mediaType\":\"application/octet-stream\",\"source\":\"grafana\",\"kind\":"
+                            + "\"snapshot\",\"capturedAt\":\"2026-06-18T09:00:00Z\"}")));
+            String id = "artifact:training:v1:" + key + ":capture-" + i;
+            expect(200, get("/api/v1/artifacts/" + id, true));
+            expect(200, get("/api/v1/artifacts/" + id + "/content", true));
+        }
+        expect(201, send("POST", "/api/v1/artifacts/artifact:training:v1:" + key + ":capture-0/verifications",
+                "application/json", Evidence.utf8("{}")));
+        expect(200, get("/api/v1/workspaces/training/incidents/" + key + "/postmortem", true));
+    }
+
+    private static void expect(int status, HttpResponse<byte[]> response) {
+        assertEquals(status, response.statusCode(), () -> response.request().method() + " " + response.uri() + ": "
+                + new String(response.body(), StandardCharsets.UTF_8));
+    }
+
+    private static HttpResponse<byte[]> get(String path, boolean authorized) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(service.uri(path)).timeout(Duration.ofSeconds(60));
+        if (authorized) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static HttpResponse<byte[]> send(String method, String path, String type, byte[] body)
+            throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(service.uri(path)).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + token).header("Content-Type", type)
+                .method(method, HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+}
