@@ -18,6 +18,8 @@ public interface EvidenceConfig {
 
     Blob blob();
 
+    Batch batch();
+
     Storage storage();
 
     /** Workspaces whose records anyone may read without a token, as for a public demo; writes always need one. */
@@ -359,6 +361,21 @@ public interface EvidenceConfig {
         /** Bytes a pass reads per second at most, so that scrubbing never starves uploads and downloads. */
         @WithDefault("64M")
         MemorySize rate();
+    }
+
+    /** The batch upload: many artifacts in one tar body, each checked and bound as if uploaded alone. */
+    interface Batch {
+        /** Most items one batch may declare in its batch.json; more is refused (413) before any blob is read. */
+        @WithDefault("1000")
+        int maxItems();
+
+        /** Most blob bytes one batch may carry, all entries together; the entry that goes beyond is refused (413). */
+        @WithDefault("2G")
+        MemorySize maxBytes();
+
+        /** Largest batch.json; a bigger one is refused (413) unread. */
+        @WithDefault("1M")
+        MemorySize maxManifest();
     }
 
     interface Blob {

@@ -241,15 +241,25 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response digestMismatch(DigestMismatch e) {
-        return Problems.response(new Refusal(ProblemType.DIGEST_MISMATCH, e.getMessage())
+        return Problems.response(refusal(e));
+    }
+
+    /** The bytes were not the declared ones: as an answer, or as one item of a batch. */
+    public static Refusal refusal(DigestMismatch e) {
+        return new Refusal(ProblemType.DIGEST_MISMATCH, e.getMessage())
                 .with("declaredDigest", e.declared().toString())
                 .with("computedDigest", e.computed().toString())
-                .with("size", e.size()));
+                .with("size", e.size());
     }
 
     @ServerExceptionMapper
     public Response blobTooLarge(BlobTooLarge e) {
-        return Problems.response(new Refusal(ProblemType.BLOB_TOO_LARGE, e.getMessage()).with("maxSize", e.maxSize()));
+        return Problems.response(refusal(e));
+    }
+
+    /** The bytes were more than a blob may be: as an answer, or as one item of a batch. */
+    public static Refusal refusal(BlobTooLarge e) {
+        return new Refusal(ProblemType.BLOB_TOO_LARGE, e.getMessage()).with("maxSize", e.maxSize());
     }
 
     @ServerExceptionMapper

@@ -58,6 +58,11 @@ public final class Problems {
         }
     }
 
+    /** A refusal as the members of its problem document, for answers that carry several (a batch's results). */
+    public static Map<String, Object> document(Refusal refusal) {
+        return document(refusal.type(), refusal.getMessage(), refusal.extensions());
+    }
+
     static Map<String, Object> document(ProblemType type, String detail, Map<String, Object> extensions) {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", type.uri().toString());

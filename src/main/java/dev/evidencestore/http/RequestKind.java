@@ -11,7 +11,7 @@ import java.util.Arrays;
 public enum RequestKind {
     /** Large bodies streamed to the client: blob bytes, artifact content, evidence bundles. */
     DOWNLOAD,
-    /** Blob bytes streamed from the client into the store. */
+    /** Blob bytes streamed from the client into the store, alone or as a batch of artifacts. */
     UPLOAD,
     /** Everything else of the API and the pages: small answers, JSON bodies. */
     OTHER,
@@ -33,7 +33,8 @@ public enum RequestKind {
         if ("GET".equals(method) && streams(segments)) {
             return DOWNLOAD;
         }
-        if (("PUT".equals(method) && isBlob(segments)) || ("POST".equals(method) && isBlobs(segments))) {
+        if (("PUT".equals(method) && isBlob(segments))
+                || ("POST".equals(method) && (isBlobs(segments) || isArtifactBatches(segments)))) {
             return UPLOAD;
         }
         return OTHER;
@@ -44,6 +45,11 @@ public enum RequestKind {
                 || (s.length == 5 && isApi(s) && "artifacts".equals(s[2]) && "content".equals(s[4]))
                 || (s.length == 7 && isApi(s) && "workspaces".equals(s[2]) && "incidents".equals(s[4])
                         && "evidence-bundle".equals(s[6]));
+    }
+
+    private static boolean isArtifactBatches(String[] s) {
+        return s.length == 7 && isApi(s) && "workspaces".equals(s[2]) && "incidents".equals(s[4])
+                && "artifact-batches".equals(s[6]);
     }
 
     private static boolean isBlobs(String[] s) {

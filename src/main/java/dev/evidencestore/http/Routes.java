@@ -23,6 +23,7 @@ public final class Routes {
     public static final String INCIDENTS = API + "/workspaces/{workspace}/incidents";
     public static final String INCIDENT = "/{key}";
     public static final String INCIDENT_ARTIFACTS = INCIDENTS + INCIDENT + "/artifacts";
+    public static final String INCIDENT_ARTIFACT_BATCHES = INCIDENTS + INCIDENT + "/artifact-batches";
     public static final String INCIDENT_FINDINGS = INCIDENTS + INCIDENT + "/findings";
     public static final String INCIDENT_ACTIONS = INCIDENTS + INCIDENT + "/actions";
     public static final String ROOT_CAUSE = INCIDENTS + INCIDENT + "/root-cause";

@@ -16,6 +16,7 @@ import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
+import dev.evidencestore.storage.StoredBlob;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -65,6 +66,16 @@ public class ArtifactService {
                     .with("boundDigest", stored.digest().toString());
         }
         return new ArtifactBinding(stored, created);
+    }
+
+    /**
+     * Records bytes just received and binds a name to them, in one transaction: an item of a batch upload, which
+     * leaves either both or neither.
+     */
+    @Transactional
+    public ArtifactBinding bindReceived(Workspace workspace, IncidentKey key, StoredBlob received, ArtifactDraft draft) {
+        blobs.record(received);
+        return bind(workspace, key, draft);
     }
 
     private boolean insert(IncidentEntity incident, ArtifactDraft draft) {

@@ -115,7 +115,7 @@ class ContractTest {
     void exactlyTheIdempotentOperationsTakeAnIdempotencyKey() throws Exception {
         Set<String> idempotent = operationsInCode(method -> method.isAnnotationPresent(Idempotent.class));
         assertEquals(idempotent, operationsWithHeader(contract(), "Idempotency-Key"));
-        assertEquals(15, idempotent.size(), "every create and change: " + idempotent);
+        assertEquals(16, idempotent.size(), "every create and change: " + idempotent);
     }
 
     @Test

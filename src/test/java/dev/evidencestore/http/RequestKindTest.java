@@ -51,7 +51,7 @@ class RequestKindTest {
         assertEquals(expected, classed);
         assertTrue(expected.values().stream().filter(RequestKind.DOWNLOAD::equals).count() >= 3,
                 "blob bytes, artifact content and the evidence bundle stream: " + expected);
-        assertEquals(2, expected.values().stream().filter(RequestKind.UPLOAD::equals).count(), expected.toString());
+        assertEquals(3, expected.values().stream().filter(RequestKind.UPLOAD::equals).count(), expected.toString());
     }
 
     private static RequestKind expectedKind(String method, Operation operation) {
@@ -67,7 +67,8 @@ class RequestKindTest {
 
     private static boolean streamsIn(Content content) {
         return content != null && content.keySet().stream()
-                .anyMatch(type -> type.equals("*/*") || type.equals("application/octet-stream"));
+                .anyMatch(type -> type.equals("*/*") || type.equals("application/octet-stream")
+                        || type.equals("application/x-tar"));
     }
 
     private static String sample(String template) {
