@@ -119,6 +119,17 @@ public interface EvidenceConfig {
          */
         @WithDefault("1000")
         long tokens();
+
+        /**
+         * Memory for small blobs kept after their first whole read ({@code SmallBlobCache}), shared by every backend:
+         * their bytes never change, so such reads need no database query and no S3 request. 0 keeps none.
+         */
+        @WithDefault("16M")
+        MemorySize smallBlobs();
+
+        /** The largest blob kept there. */
+        @WithDefault("64K")
+        MemorySize smallBlobMaxSize();
     }
 
     interface Http {

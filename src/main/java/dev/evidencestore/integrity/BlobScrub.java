@@ -144,7 +144,7 @@ public class BlobScrub {
     /** What the stored bytes hash to; null when they cannot be read, which is damage as much as changed bytes. */
     private Digest rehash(Stored blob, Tally tally) {
         MessageDigest sha256 = DigestUtils.getSha256Digest();
-        try (InputStream in = store.open(blob.digest(), 0, blob.size())) {
+        try (InputStream in = store.stored().open(blob.digest(), 0, blob.size())) {
             int n;
             while ((n = in.read(tally.buffer)) >= 0) {
                 sha256.update(tally.buffer, 0, n);

@@ -71,7 +71,7 @@ public class VerificationService {
     private Digest rehash(Artifact artifact, String checkedBy) {
         Digest computed;
         Instant readFrom = Clock.now();
-        try (InputStream in = store.open(artifact.digest())) {
+        try (InputStream in = store.stored().open(artifact.digest())) {
             computed = Digest.of(in);
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());

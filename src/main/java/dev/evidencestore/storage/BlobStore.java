@@ -48,4 +48,12 @@ public interface BlobStore {
         }
         return open(digest, 0, size.getAsLong());
     }
+
+    /**
+     * The store itself, past any copy kept in memory ({@link SmallBlobCache}): for reads that must look at the stored
+     * bytes, such as the scrub and a reviewer's verification.
+     */
+    default BlobStore stored() {
+        return this;
+    }
 }

@@ -31,6 +31,14 @@ public class BlobStoreProducer {
     BlobStore blobStore(EvidenceConfig config, AgroalDataSource dataSource) {
         EvidenceConfig.Storage storage = config.storage();
         LOG.infof("blob storage backend: %s", storage.backend());
+        BlobStore backend = backend(config, dataSource);
+        long memory = config.cache().smallBlobs().asLongValue();
+        return memory == 0 ? backend
+                : new SmallBlobCache(backend, config.cache().smallBlobMaxSize().asLongValue(), memory);
+    }
+
+    private static BlobStore backend(EvidenceConfig config, AgroalDataSource dataSource) {
+        EvidenceConfig.Storage storage = config.storage();
         return switch (storage.backend()) {
             case POSTGRES -> new PostgresBlobStore(dataSource, (int) storage.postgres().chunkSize().asLongValue(),
                     storage.postgres().maxConcurrentUploads(), storage.postgres().uploadSlotWait());
@@ -40,7 +48,7 @@ public class BlobStoreProducer {
     }
 
     void close(@Disposes BlobStore store) throws IOException {
-        if (store instanceof Closeable closeable) {
+        if (store.stored() instanceof Closeable closeable) {
             closeable.close();
         }
     }
