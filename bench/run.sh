@@ -23,6 +23,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 . tools/service.sh
+. tools/java.sh
+java_use_25
 
 BACKENDS=${BACKENDS:-filesystem postgres s3}
 CASES_ALL="ingest_large download_large verification small_ingest small_read postmortem"
@@ -41,8 +43,6 @@ PGHOST=${PGHOST:-127.0.0.1}
 PGPORT=${PGPORT:-5432}
 KEEP_DATA=${KEEP_DATA:-0}
 OUT=${OUT:-bench/results/latest.md}
-JVM_OPTIONS=${JVM_OPTIONS:-$(service_jvm_options)}
-SERVICE_JVM_OPTIONS=$JVM_OPTIONS
 SERVICE_KEEP_DATABASES=$KEEP_DATA
 WORK=$ROOT/bench/work
 WWW=$WORK/www
@@ -87,9 +87,13 @@ done
 
 # ---- 2. build ----------------------------------------------------------------------------------------------------
 if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f target/quarkus-app/quarkus-run.jar ]; then
-    log "building the jar"
-    ./mvnw -q -B package -DskipTests # test-compile included: writes target/s3proxy.classpath too
+    log "building the jar and training its AOT cache (AotTrainingIT)"
+    # test-compile included: writes target/s3proxy.classpath too
+    ./mvnw -q -B verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=AotTrainingIT
 fi
+# as production runs it: with the AOT cache the build wrote, when it wrote one (tools/service.sh)
+JVM_OPTIONS=${JVM_OPTIONS:-$(service_jvm_options)}
+SERVICE_JVM_OPTIONS=$JVM_OPTIONS
 if [ "$WITH_S3" = 1 ] && { [ ! -f target/s3proxy.classpath ] \
         || [ ! -f target/test-classes/dev/evidencestore/support/S3ProxyProcess.class ]; }; then
     log "compiling the tests for S3Proxy (target/s3proxy.classpath)"
