@@ -75,7 +75,46 @@ public final class S3BlobStore implements BlobStore, Closeable {
             putWhole(blob, part);
             return blob;
         }
+        if (policy.expected().size() == 1) {
+            return uploadTo(policy.expected().iterator().next(), in, part);
+        }
         return stage(in, part);
+    }
+
+    /**
+     * A blob whose digest the client declared streams straight to its digest key, as a multipart upload completed
+     * only once the bytes proved to hash to it and aborted otherwise: nothing is visible there before, and no copy
+     * is needed. Bytes already stored are read through and checked, and not sent again.
+     */
+    private StoredBlob uploadTo(Digest declared, MeasuredInput in, PartBuffer part) throws IOException {
+        String key = layout.blobKey(declared);
+        if (exists(key)) {
+            while (part.full() && part.fill(in)) {
+                // each part is only hashed, by MeasuredInput, as it is read
+            }
+            return in.finish();
+        }
+        String uploadId = call("start an upload", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket())
+                .key(key).checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+        StoredBlob blob;
+        List<CompletedPart> parts = new ArrayList<>();
+        try {
+            do {
+                parts.add(uploadPart(key, uploadId, parts.size() + 1, part));
+            } while (part.full() && part.fill(in));
+            blob = in.finish();
+        } catch (IOException | RuntimeException e) {
+            abort(key, uploadId, e);
+            throw e;
+        }
+        try {
+            call("complete " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
+                    .uploadId(uploadId).multipartUpload(u -> u.parts(parts)).ifNoneMatch("*")));
+        } catch (IOException e) {
+            abort(key, uploadId, null);
+            ifAlreadyStored(key, e);
+        }
+        return blob;
     }
 
     /** The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. */
@@ -127,10 +166,10 @@ public final class S3BlobStore implements BlobStore, Closeable {
         return blob;
     }
 
-    private CompletedPart uploadPart(String staging, String uploadId, int number, PartBuffer part)
+    private CompletedPart uploadPart(String key, String uploadId, int number, PartBuffer part)
             throws IOException {
         String checksum = part.sha256();
-        String etag = call("upload part " + number, () -> s3.uploadPart(b -> b.bucket(layout.bucket()).key(staging)
+        String etag = call("upload part " + number, () -> s3.uploadPart(b -> b.bucket(layout.bucket()).key(key)
                 .uploadId(uploadId).partNumber(number).checksumSHA256(checksum), part.body())).eTag();
         return CompletedPart.builder().partNumber(number).eTag(etag).checksumSHA256(checksum).build();
     }

@@ -117,7 +117,7 @@ class S3BlobStoreTest extends BlobStoreContract {
     }
 
     @Test
-    void stagesABlobOfSeveralPartsAndPublishesItOnlyWhenComplete() throws IOException {
+    void aBlobOfSeveralPartsIsPublishedOnlyWhenComplete() throws IOException {
         byte[] bytes = random(2 * PART + 321_123);
         Digest digest = digestOf(bytes);
         StoredBlob blob = store.put(new ByteArrayInputStream(bytes), new UploadPolicy(Set.of(digest), bytes.length));
@@ -163,6 +163,42 @@ class S3BlobStoreTest extends BlobStoreContract {
                 "the small blob, the two parts, then the server-side copy (S3 checks nothing it copies itself)");
     }
 
+    @Test
+    void aDeclaredDigestStreamsStraightToItsKeyAndAnUnknownOneIsStagedAndCopied() throws IOException {
+        List<String> requests = new CopyOnWriteArrayList<>();
+        ExecutionInterceptor recorder = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                String key = context.request().getValueForField("Key", String.class).orElse("");
+                requests.add(context.request().getClass().getSimpleName() + " "
+                        + key.replaceFirst("uploads/.*", "uploads/…"));
+            }
+        };
+        byte[] declared = random(PART + 10);
+        byte[] unknown = random(PART + 20);
+        String declaredKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(declared));
+        String unknownKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(unknown));
+        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint())
+                .overrideConfiguration(c -> c.addExecutionInterceptor(recorder)).build()) {
+            S3BlobStore recorded = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
+                    S3BlobStore.Transfer.of(PART), Clock.systemUTC());
+            recorded.put(new ByteArrayInputStream(declared), new UploadPolicy(Set.of(digestOf(declared)), LIMIT * 100));
+            assertEquals(List.of("HeadObjectRequest " + declaredKey, "CreateMultipartUploadRequest " + declaredKey,
+                    "UploadPartRequest " + declaredKey, "UploadPartRequest " + declaredKey,
+                    "CompleteMultipartUploadRequest " + declaredKey), requests, "every byte written once");
+
+            requests.clear();
+            recorded.put(new ByteArrayInputStream(declared), new UploadPolicy(Set.of(digestOf(declared)), LIMIT * 100));
+            assertEquals(List.of("HeadObjectRequest " + declaredKey), requests, "stored already: read and checked");
+
+            requests.clear();
+            recorded.put(new ByteArrayInputStream(unknown), UploadPolicy.unchecked(LIMIT * 100));
+            assertEquals(List.of("CopyObjectRequest " + unknownKey), requests.stream()
+                    .filter(request -> request.startsWith("Copy")).toList(), "known only at the end: staged, copied");
+        }
+        assertNothingStaged(PREFIX);
+    }
+
     private static String sha256Base64(byte[] bytes) {
         return Base64.getEncoder().encodeToString(DigestUtils.sha256(bytes));
     }
@@ -189,6 +225,11 @@ class S3BlobStoreTest extends BlobStoreContract {
                 new UploadPolicy(Set.of(wrong), LIMIT * 100)));
         assertEquals(wrong, mismatch.declared());
         assertNothingPublished(bytes);
+        try {
+            assertEquals(OptionalLong.empty(), store.size(wrong), "nothing at the declared digest's key either");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
