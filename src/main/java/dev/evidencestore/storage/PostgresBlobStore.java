@@ -12,8 +12,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +32,16 @@ public final class PostgresBlobStore implements BlobStore {
             ON CONFLICT (digest) DO NOTHING""";
     private static final String FIND_CONTENT =
             "SELECT content_id, size, chunk_size FROM blob_content WHERE digest = ?";
+
+    /**
+     * The threads that insert chunks while uploads read their next one (ChunkWrites); as many at once as uploads
+     * may stream ({@code max-concurrent-uploads}), each with one insert in flight.
+     */
+    private static final ExecutorService CHUNK_WRITERS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "postgres-chunk-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final DataSource dataSource;
     private final int chunkSize;
@@ -93,15 +104,16 @@ public final class PostgresBlobStore implements BlobStore {
 
     private Written writeChunks(Connection connection, MeasuredInput in) throws IOException, SQLException {
         long contentId = nextContentId(connection);
-        byte[] chunk = new byte[chunkSize];
         try (PreparedStatement insert = connection.prepareStatement(INSERT_CHUNK)) {
-            int seq = 0;
-            int n;
-            while ((n = in.readNBytes(chunk, 0, chunkSize)) > 0) {
-                insert.setLong(1, contentId);
-                insert.setInt(2, seq++);
-                insert.setBytes(3, n == chunkSize ? chunk : Arrays.copyOf(chunk, n));
-                insert.executeUpdate();
+            ChunkWrites chunks = new ChunkWrites(insert, contentId, chunkSize, CHUNK_WRITERS);
+            try {
+                int n;
+                while ((n = in.readNBytes(chunks.nextBuffer(), 0, chunkSize)) > 0) {
+                    chunks.send(n);
+                }
+                chunks.awaitInFlight();
+            } finally {
+                chunks.quiesce();
             }
         }
         StoredBlob blob = in.finish();
