@@ -60,12 +60,7 @@ public final class EvidenceBundle {
         sums.put("manifest.json", entry(zip, "manifest.json", new ByteArrayInputStream(manifest.bytes())));
         sums.put("postmortem.md", entry(zip, "postmortem.md",
                 new ByteArrayInputStream(postmortem.getBytes(StandardCharsets.UTF_8))));
-        for (Artifact artifact : artifacts) {
-            String path = "artifacts/" + artifact.id().name();
-            try (InputStream in = bytes.open(artifact)) {
-                sums.put(path, entry(zip, path, in));
-            }
-        }
+        writeArtifacts(zip, sums);
         for (LogProof.Statement statement : proof.statements()) {
             small(zip, sums, "statements/" + statement.leafIndex() + ".dsse.json", statement.envelope());
         }
@@ -90,6 +85,25 @@ public final class EvidenceBundle {
         entry(zip, "SHA256SUMS", new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.UTF_8)));
         zip.finish();
         zip.flush();
+    }
+
+    /** Each artifact's bytes, the next one opened before the current is written, so its reading can start early. */
+    private void writeArtifacts(ZipOutputStream zip, Map<String, String> sums) throws IOException {
+        InputStream next = artifacts.isEmpty() ? null : bytes.open(artifacts.get(0));
+        try {
+            for (int i = 0; i < artifacts.size(); i++) {
+                try (InputStream in = next) {
+                    next = null;
+                    next = i + 1 < artifacts.size() ? bytes.open(artifacts.get(i + 1)) : null;
+                    String path = "artifacts/" + artifacts.get(i).id().name();
+                    sums.put(path, entry(zip, path, in));
+                }
+            }
+        } finally {
+            if (next != null) {
+                next.close();
+            }
+        }
     }
 
     private static void small(ZipOutputStream zip, Map<String, String> sums, String path, String text)

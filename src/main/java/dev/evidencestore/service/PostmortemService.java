@@ -13,6 +13,7 @@ import dev.evidencestore.render.PostmortemAnchors;
 import dev.evidencestore.render.PostmortemHtml;
 import dev.evidencestore.render.PostmortemMarkdown;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.evidencestore.storage.ReadAhead;
 import jakarta.transaction.Transactional;
 
 /** Postmortem pages and the evidence manifest, generated from the record, never written by hand. */
@@ -77,6 +78,8 @@ public class PostmortemService {
         integrity.refuseIfAnyDamaged(record.artifacts().stream().map(Artifact::digest).toList());
         LogProof proof = proofs.of(workspace, key);
         return new EvidenceBundle(EvidenceManifest.of(record), markdown(record), record.artifacts(),
-                artifact -> integrity.openChecked(artifact.digest(), artifact.size(), "an evidence bundle"), proof);
+                // each artifact's next block, and the next artifact's first, are fetched while the current is zipped
+                artifact -> new ReadAhead(integrity.openChecked(artifact.digest(), artifact.size(),
+                        "an evidence bundle")), proof);
     }
 }

@@ -11,6 +11,7 @@ import dev.evidencestore.integrity.BlobIntegrity;
 import dev.evidencestore.persistence.VerificationEntity;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
+import dev.evidencestore.storage.ReadAhead;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -71,7 +72,8 @@ public class VerificationService {
     private Digest rehash(Artifact artifact, String checkedBy) {
         Digest computed;
         Instant readFrom = Clock.now();
-        try (InputStream in = store.stored().open(artifact.digest())) {
+        // the next block is fetched (a query, an S3 read) while the current one is hashed
+        try (InputStream in = new ReadAhead(store.stored().open(artifact.digest()))) {
             computed = Digest.of(in);
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());

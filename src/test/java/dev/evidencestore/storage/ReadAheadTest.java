@@ -1,0 +1,85 @@
+package dev.evidencestore.storage;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReadAheadTest {
+
+    @Test
+    void passesOnEveryByteInOrderWhateverTheReadSizes() throws IOException {
+        byte[] bytes = new byte[3 * ReadAhead.BLOCK + 12_345];
+        new Random(7).nextBytes(bytes);
+        try (ReadAhead in = new ReadAhead(new ByteArrayInputStream(bytes))) {
+            byte[] first = new byte[100];
+            assertEquals(100, in.read(first, 0, 100));
+            assertEquals(bytes[100] & 0xff, in.read());
+            byte[] rest = in.readAllBytes();
+            assertEquals(bytes.length - 101, rest.length);
+            assertArrayEquals(bytes, concat(first, new byte[] {bytes[100]}, rest));
+            assertEquals(-1, in.read());
+        }
+        try (ReadAhead empty = new ReadAhead(InputStream.nullInputStream())) {
+            assertEquals(-1, empty.read(new byte[10], 0, 10));
+        }
+    }
+
+    @Test
+    void aFailureOfTheSourceReachesTheReaderAfterTheBytesBeforeIt() throws IOException {
+        byte[] head = new byte[ReadAhead.BLOCK];
+        InputStream breaking = new SequenceInputStream(new ByteArrayInputStream(head), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("the store went away");
+            }
+        });
+        try (ReadAhead in = new ReadAhead(breaking)) {
+            assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
+            assertEquals("the store went away", assertThrows(IOException.class, in::read).getMessage());
+        }
+    }
+
+    @Test
+    void closingEarlyClosesTheSource() throws IOException {
+        AtomicBoolean closed = new AtomicBoolean();
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                return 1;
+            }
+
+            @Override
+            public void close() {
+                closed.set(true);
+            }
+        };
+        ReadAhead in = new ReadAhead(endless);
+        assertEquals(1, in.read());
+        in.close();
+        assertTrue(closed.get());
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] all = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
+    }
+}
