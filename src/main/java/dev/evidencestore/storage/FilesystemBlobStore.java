@@ -28,6 +28,8 @@ import java.util.UUID;
 public final class FilesystemBlobStore implements BlobStore {
 
     private static final int BUFFER = 256 * 1024;
+    /** How much an upload writes before the disk is asked to take it (BackgroundFlush). */
+    private static final long FLUSH_EVERY = 32L * 1024 * 1024;
 
     private final Path blobs;
     private final Path uploads;
@@ -68,16 +70,30 @@ public final class FilesystemBlobStore implements BlobStore {
         }
     }
 
+    /**
+     * Reads and hashes the upload in full blocks while a writer thread writes the previous block to the file, and
+     * the disk is given what has been written as it goes; the closing fsync makes it all durable.
+     */
     private static StoredBlob writeDurably(MeasuredInput in, Path temp) throws IOException {
         try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            byte[] buffer = new byte[BUFFER];
-            ByteBuffer wrapped = ByteBuffer.wrap(buffer);
-            int n;
-            while ((n = in.read(buffer, 0, BUFFER)) >= 0) {
-                wrapped.clear().limit(n);
-                while (wrapped.hasRemaining()) {
-                    out.write(wrapped);
+            BackgroundFlush flush = new BackgroundFlush(out, FLUSH_EVERY);
+            WriteBehind<IOException> writes = new WriteBehind<>(BUFFER, IOException.class, (block, length, n) -> {
+                ByteBuffer bytes = ByteBuffer.wrap(block, 0, length);
+                while (bytes.hasRemaining()) {
+                    out.write(bytes);
                 }
+                flush.written(length);
+            });
+            try {
+                int n;
+                while ((n = in.readNBytes(writes.nextBuffer(), 0, BUFFER)) > 0) {
+                    writes.send(n);
+                }
+                writes.awaitInFlight();
+                flush.finish();
+            } finally {
+                writes.quiesce();
+                flush.quiesce();
             }
             out.force(true);
         }

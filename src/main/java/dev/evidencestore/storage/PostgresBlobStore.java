@@ -12,9 +12,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -32,16 +31,6 @@ public final class PostgresBlobStore implements BlobStore {
             ON CONFLICT (digest) DO NOTHING""";
     private static final String FIND_CONTENT =
             "SELECT content_id, size, chunk_size FROM blob_content WHERE digest = ?";
-
-    /**
-     * The threads that insert chunks while uploads read their next one (ChunkWrites); as many at once as uploads
-     * may stream ({@code max-concurrent-uploads}), each with one insert in flight.
-     */
-    private static final ExecutorService CHUNK_WRITERS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "postgres-chunk-writer");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     private final DataSource dataSource;
     private final int chunkSize;
@@ -105,7 +94,8 @@ public final class PostgresBlobStore implements BlobStore {
     private Written writeChunks(Connection connection, MeasuredInput in) throws IOException, SQLException {
         long contentId = nextContentId(connection);
         try (PreparedStatement insert = connection.prepareStatement(INSERT_CHUNK)) {
-            ChunkWrites chunks = new ChunkWrites(insert, contentId, chunkSize, CHUNK_WRITERS);
+            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, SQLException.class,
+                    chunkRows(insert, contentId));
             try {
                 int n;
                 while ((n = in.readNBytes(chunks.nextBuffer(), 0, chunkSize)) > 0) {
@@ -124,6 +114,16 @@ public final class PostgresBlobStore implements BlobStore {
             insert.setInt(4, chunkSize);
             return new Written(blob, insert.executeUpdate() == 1);
         }
+    }
+
+    /** Each block an upload sends becomes chunk row {@code seq} of its content. */
+    private static WriteBehind.Sink<SQLException> chunkRows(PreparedStatement insert, long contentId) {
+        return (chunk, length, seq) -> {
+            insert.setLong(1, contentId);
+            insert.setInt(2, seq);
+            insert.setBytes(3, length == chunk.length ? chunk : Arrays.copyOf(chunk, length));
+            insert.executeUpdate();
+        };
     }
 
     private static long nextContentId(Connection connection) throws SQLException {

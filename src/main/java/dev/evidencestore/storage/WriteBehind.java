@@ -1,0 +1,100 @@
+package dev.evidencestore.storage;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * An upload's writes to its store, each running while the next block is read and hashed: the upload's own thread
+ * reads into one of two buffers while a writer thread hands the other to the store (a file, a chunk row). At most
+ * one write is in flight, so the store's handle is used by one thread at a time, in order, and an upload holds two
+ * buffers of memory.
+ */
+final class WriteBehind<E extends Exception> {
+
+    /** Writes one block; {@code number} counts blocks from 0. */
+    @FunctionalInterface
+    interface Sink<E extends Exception> {
+        void write(byte[] block, int length, int number) throws IOException, E;
+    }
+
+    /** As many threads as uploads stream at once, each with one write in flight. */
+    private static final ExecutorService WRITERS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "store-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private final Sink<E> sink;
+    private final Class<E> failure;
+    private final byte[][] buffers;
+    private Future<?> inFlight;
+    private int number;
+
+    /** {@code failure}: the store's own checked failure, passed on to the upload as it is. */
+    WriteBehind(int blockSize, Class<E> failure, Sink<E> sink) {
+        this.sink = sink;
+        this.failure = failure;
+        this.buffers = new byte[][] {new byte[blockSize], new byte[blockSize]};
+    }
+
+    /** The buffer to read the next block into: not the one whose write may still be running. */
+    byte[] nextBuffer() {
+        return buffers[number % 2];
+    }
+
+    /** Writes the first {@code length} bytes of {@link #nextBuffer()} as the next block, once the previous is done. */
+    void send(int length) throws IOException, E {
+        awaitInFlight();
+        byte[] block = buffers[number % 2];
+        int current = number++;
+        inFlight = WRITERS.submit(() -> {
+            sink.write(block, length, current);
+            return null;
+        });
+    }
+
+    /** Waits for the last write; its failure is the upload's. */
+    void awaitInFlight() throws IOException, E {
+        if (inFlight == null) {
+            return;
+        }
+        try {
+            inFlight.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while a block was written");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (failure.isInstance(cause)) {
+                throw failure.cast(cause);
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IOException("a block could not be written", cause);
+        } finally {
+            inFlight = null;
+        }
+    }
+
+    /** Before the store's handle is closed, rolled back or reused: no write may still be running on it. */
+    void quiesce() {
+        if (inFlight != null) {
+            try {
+                inFlight.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // the upload is failing already; this write's own failure adds nothing
+            }
+            inFlight = null;
+        }
+    }
+}
