@@ -470,6 +470,21 @@ function idempotentWrites(fixtures) {
             return { method: 'POST', path: `${incident(key)}/root-cause/reviews`, headers: json,
                 body: body('Not shown.'), other: body('Not shown either.') };
         } },
+        uploadArtifactBatch: { table: 'artifact', async fresh() {
+            const key = await fixtures.incident();
+            const bytes = crypto.randomBytes(100_000);
+            const batch = (name) => tarArchive([
+                { name: 'batch.json', bytes: jsonBody([{ path: 'evidence.bin', name, digest: sha256(bytes),
+                    mediaType: 'application/octet-stream', source: 'faults', kind: 'snapshot',
+                    capturedAt: '2026-06-18T09:00:00Z' }]) },
+                { name: 'evidence.bin', bytes }]);
+            const body = batch('batched-once');
+            const other = batch('batched-otherwise');
+            const tar = { 'Content-Type': 'application/x-tar' };
+            return { method: 'POST', path: `${incident(key)}/artifact-batches`,
+                headers: { ...tar, 'Content-Digest': contentDigest(body) }, body,
+                other, otherHeaders: { ...tar, 'Content-Digest': contentDigest(other) } };
+        } },
         uploadBlob: { table: 'blob', async fresh() {
             const bytes = crypto.randomBytes(300_000);
             const other = crypto.randomBytes(300_000);
@@ -562,6 +577,32 @@ function idempotencyFixtures() {
         },
     };
     return fixtures;
+}
+
+/**
+ * A POSIX ustar archive of small files, as the batch upload takes: a 512-byte header per entry (name, mode, size in
+ * octal, the header's checksum), its bytes padded to 512, and two zero blocks at the end.
+ */
+function tarArchive(entries) {
+    const blocks = [];
+    for (const { name, bytes } of entries) {
+        const header = Buffer.alloc(512);
+        header.write(name, 0, 100, 'utf8');
+        header.write('0000644\0', 100);
+        header.write('0000000\0', 108);
+        header.write('0000000\0', 116);
+        header.write(`${bytes.length.toString(8).padStart(11, '0')}\0`, 124);
+        header.write('00000000000\0', 136);
+        header.write(' '.repeat(8), 148);
+        header.write('0', 156);
+        header.write('ustar\0', 257);
+        header.write('00', 263);
+        const sum = header.reduce((total, byte) => total + byte, 0);
+        header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+        blocks.push(header, bytes, Buffer.alloc((512 - (bytes.length % 512)) % 512));
+    }
+    blocks.push(Buffer.alloc(1024));
+    return Buffer.concat(blocks);
 }
 
 /** The operations of the contract that declare the Idempotency-Key parameter, as "operationId". */
