@@ -38,7 +38,7 @@ public final class EvidenceCommand implements Callable<Integer> {
         line.setErr(new PrintWriter(invocation.err(), true));
         line.setExecutionExceptionHandler((failure, command, parsed) -> {
             if (failure instanceof CommandFailure known) {
-                invocation.err().println("evidence: " + known.getMessage());
+                invocation.err().println("evidence: " + known.getMessage().stripTrailing());
                 return known.exitCode();
             }
             if (failure instanceof UncheckedIOException io) {

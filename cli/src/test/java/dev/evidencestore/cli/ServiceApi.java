@@ -48,6 +48,22 @@ final class ServiceApi {
                 .build(), 200);
     }
 
+    byte[] getBytes(String path) {
+        try {
+            HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(service.url().resolve(path))
+                    .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                throw new AssertionError("GET " + path + " answered " + response.statusCode());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
     private static JsonNode expect(HttpRequest request, int expected) {
         try {
             HttpResponse<String> response = HTTP.send(request,
