@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -121,9 +120,5 @@ final class ArtifactBatch {
             tar.closeArchiveEntry();
         }
         tar.finish();
-    }
-
-    static Duration timeout(List<Item> items) {
-        return EvidencePush.uploadTimeout(items.stream().mapToLong(item -> item.file().size()).sum());
     }
 }

@@ -1,7 +1,6 @@
 package dev.evidencestore.cli;
 
 import dev.evidencestore.verify.BundleVerification;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,7 +16,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code evidence bundle verify|download}: the evidence bundle of an incident. */
-@Command(name = "bundle", description = "Download an incident's evidence bundle, or verify one offline.",
+@Command(name = "bundle", mixinStandardHelpOptions = true,
+        description = "Download an incident's evidence bundle, or verify one offline.",
         subcommands = {BundleCommand.Verify.class, BundleCommand.Download.class})
 final class BundleCommand implements Callable<Integer> {
 
@@ -26,15 +26,15 @@ final class BundleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new CommandLine(this).usage(root.invocation.err());
-        return ExitCodes.USAGE;
+        return EvidenceCommand.usage(this, root.invocation);
     }
 
     /**
      * Offline, with no network: the checks of tools/verify's {@code verify bundle}, run by the same library, one line
      * each ({@code PASS}, {@code FAIL} or {@code WARN}), exit 1 on any failure.
      */
-    @Command(name = "verify", description = {"Verify an evidence bundle offline against the log's public key.",
+    @Command(name = "verify", mixinStandardHelpOptions = true,
+            description = {"Verify an evidence bundle offline against the log's public key.",
         "Trusts nothing in the bundle but what the given keys signed. One line per check; exit 1 on any failure."})
     static final class Verify implements Callable<Integer> {
 
@@ -56,7 +56,8 @@ final class BundleCommand implements Callable<Integer> {
     }
 
     /** Streams the zip to a file next to its target, moved into place only once whole. */
-    @Command(name = "download", sortOptions = false, description = "Download an incident's evidence bundle.")
+    @Command(name = "download", mixinStandardHelpOptions = true,
+            sortOptions = false, description = "Download an incident's evidence bundle.")
     static final class Download implements Callable<Integer> {
 
         @ParentCommand

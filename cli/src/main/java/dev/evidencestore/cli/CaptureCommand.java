@@ -1,13 +1,13 @@
 package dev.evidencestore.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 import java.util.concurrent.Callable;
 
-/** {@code evidence capture kubernetes|grafana|github|exec}: fetch evidence from its source and push it with provenance. */
-@Command(name = "capture", description = "Fetch evidence from its source and push it with full provenance.",
+/** {@code evidence capture kubernetes|grafana|github|exec}: fetch evidence from its source, push it with provenance. */
+@Command(name = "capture", mixinStandardHelpOptions = true,
+        description = "Fetch evidence from its source and push it with full provenance.",
         subcommands = {ExecCapture.class, KubernetesCapture.class, GrafanaCapture.class, GithubCapture.class})
 final class CaptureCommand implements Callable<Integer> {
 
@@ -16,7 +16,6 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new CommandLine(this).usage(root.invocation.err());
-        return ExitCodes.USAGE;
+        return EvidenceCommand.usage(this, root.invocation);
     }
 }

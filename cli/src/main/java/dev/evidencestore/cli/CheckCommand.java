@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  * {@code evidence check FILE.md…}: the citation check of any postmortem text, for a docs repository's CI. Exit 0 only
  * when every citation of every file is {@code ok}.
  */
-@Command(name = "check", sortOptions = false,
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Check every artifact and finding cited in postmortem texts (Markdown or plain text).",
             "Exit 0 only when every citation is ok: verified, known, with the digest the text gives."})
 final class CheckCommand implements Callable<Integer> {

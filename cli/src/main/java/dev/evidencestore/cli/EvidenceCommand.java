@@ -52,7 +52,12 @@ public final class EvidenceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new CommandLine(this).usage(invocation.err());
+        return usage(this, invocation);
+    }
+
+    /** A command run without the subcommand it needs: its usage on standard error, and the usage exit status. */
+    static int usage(Object command, Invocation invocation) {
+        new CommandLine(command).usage(invocation.err());
         return ExitCodes.USAGE;
     }
 }

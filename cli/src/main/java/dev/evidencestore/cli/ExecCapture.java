@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code evidence capture exec -- CMD …}: a command's standard output as evidence, its line and exit code as provenance. */
-@Command(name = "exec", sortOptions = false,
+/** {@code evidence capture exec -- CMD …}: a command's output as evidence, its line and exit code as provenance. */
+@Command(name = "exec", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run a command and push its standard output; the command line and exit code are its provenance.")
 final class ExecCapture implements Callable<Integer> {
 
@@ -42,7 +42,8 @@ final class ExecCapture implements Callable<Integer> {
             invocation.err().println("evidence: " + command.get(0) + " exited with " + run.exitCode()
                     + "; its output is pushed with that exit code as provenance");
         }
-        ObjectNode known = Json.object().put("command", Provenance.commandLine(command)).put("exitCode", run.exitCode());
+        ObjectNode known = Json.object().put("command", Provenance.commandLine(command))
+                .put("exitCode", run.exitCode());
         String program = sourceSlug(Path.of(command.get(0)).getFileName().toString());
         return new Captured(run.output(), known, source != null ? source : program, program + "-output",
                 "text/plain", null).push(session, artifact, invocation);

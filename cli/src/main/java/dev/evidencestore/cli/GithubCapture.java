@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
  * {@code --base}) to its commit, through GitHub's REST API, as one text in the demo's shape (a header block, the
  * commits, the unified diff), recording the repository, the refs and the commit SHAs.
  */
-@Command(name = "github", sortOptions = false,
+@Command(name = "github", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Capture a GitHub deployment, its statuses and its compare diff, and push them as one text.")
 final class GithubCapture implements Callable<Integer> {
 
@@ -29,7 +29,8 @@ final class GithubCapture implements Callable<Integer> {
             description = "GitHub's REST API (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3).")
     String api;
 
-    @Option(names = "--github-token-file", paramLabel = "FILE", description = "A file holding a token (env GITHUB_TOKEN).")
+    @Option(names = "--github-token-file", paramLabel = "FILE",
+            description = "A file holding a token (env GITHUB_TOKEN).")
     Path tokenFile;
 
     @Option(names = "--repo", required = true, paramLabel = "OWNER/NAME")

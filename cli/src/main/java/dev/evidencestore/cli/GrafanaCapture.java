@@ -29,7 +29,7 @@ import java.util.concurrent.CompletionException;
  * shape the demo uses (each panel's {@code snapshotData}, fields with their values), recording the dashboard UID,
  * the panel IDs, the window and the queries.
  */
-@Command(name = "grafana", sortOptions = false,
+@Command(name = "grafana", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Snapshot a Grafana dashboard's panels with their data for a time window, and push it.")
 final class GrafanaCapture implements Callable<Integer> {
 
@@ -52,7 +52,8 @@ final class GrafanaCapture implements Callable<Integer> {
     @Option(names = "--to", required = true, paramLabel = "TIME", description = "The window's end, RFC 3339.")
     String to;
 
-    @Option(names = "--panel", paramLabel = "ID", description = "A panel to capture (default: every panel with queries).")
+    @Option(names = "--panel", paramLabel = "ID",
+            description = "A panel to capture (default: every panel with queries).")
     List<Integer> panels;
 
     @Option(names = "--max-data-points", defaultValue = "1000", paramLabel = "N")
@@ -115,7 +116,8 @@ final class GrafanaCapture implements Callable<Integer> {
         try {
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
-            throw CommandFailure.usage(option + " \"" + text + "\" is not an RFC 3339 time such as 2026-06-18T08:40:00Z");
+            throw CommandFailure.usage(option + " \"" + text + "\" is not an RFC 3339 time such as"
+                    + " 2026-06-18T08:40:00Z");
         }
     }
 

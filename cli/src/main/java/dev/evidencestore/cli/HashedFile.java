@@ -37,16 +37,11 @@ final class HashedFile implements AutoCloseable {
 
     /** A file as it is, read once to hash it. */
     static HashedFile of(Path file) throws IOException {
-        MessageDigest digest = sha256();
-        long size = 0;
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[BUFFER];
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-                size += read;
-            }
+            MessageDigest digest = sha256();
+            long size = copy(in, digest, OutputStream.nullOutputStream());
+            return new HashedFile(file, file.toString(), digest.digest(), size, false);
         }
-        return new HashedFile(file, file.toString(), digest.digest(), size, false);
     }
 
     /** A stream copied to a temporary file (readable by its owner only) while it is hashed. */
@@ -57,20 +52,27 @@ final class HashedFile implements AutoCloseable {
                 : Files.createTempFile("evidence-", ".upload");
         try {
             MessageDigest digest = sha256();
-            long size = 0;
+            long size;
             try (OutputStream out = Files.newOutputStream(copy)) {
-                byte[] buffer = new byte[BUFFER];
-                for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                    digest.update(buffer, 0, read);
-                    out.write(buffer, 0, read);
-                    size += read;
-                }
+                size = copy(in, digest, out);
             }
             return new HashedFile(copy, label, digest.digest(), size, true);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(copy);
             throw e;
         }
+    }
+
+    /** Reads {@code in} to its end into {@code digest} and {@code out}; returns how many bytes it read. */
+    private static long copy(InputStream in, MessageDigest digest, OutputStream out) throws IOException {
+        byte[] buffer = new byte[BUFFER];
+        long size = 0;
+        for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+            digest.update(buffer, 0, read);
+            out.write(buffer, 0, read);
+            size += read;
+        }
+        return size;
     }
 
     Path path() {

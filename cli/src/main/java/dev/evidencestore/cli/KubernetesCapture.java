@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
  * the command, the context, the namespaces and the {@code resourceVersion} of every object, which say exactly which
  * state of the cluster the bytes show.
  */
-@Command(name = "kubernetes", sortOptions = false,
+@Command(name = "kubernetes", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run a kubectl get … -o json command and push its output with the objects' resourceVersions.")
 final class KubernetesCapture implements Callable<Integer> {
 

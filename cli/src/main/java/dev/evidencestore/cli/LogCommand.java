@@ -3,7 +3,6 @@ package dev.evidencestore.cli;
 import dev.evidencestore.verify.Checkpoint;
 import dev.evidencestore.verify.Ed25519Keys;
 import dev.evidencestore.verify.NoteKey;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,7 +19,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code evidence log status|check|pin|forget}: what the witness remembers of each service's log. */
-@Command(name = "log", description = "What this machine remembers of each service's transparency log.",
+@Command(name = "log", mixinStandardHelpOptions = true,
+        description = "What this machine remembers of each service's transparency log.",
         subcommands = {LogCommand.Status.class, LogCommand.Check.class, LogCommand.Pin.class, LogCommand.Forget.class})
 final class LogCommand implements Callable<Integer> {
 
@@ -29,8 +29,7 @@ final class LogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new CommandLine(this).usage(root.invocation.err());
-        return ExitCodes.USAGE;
+        return EvidenceCommand.usage(this, root.invocation);
     }
 
     WitnessState state() {
@@ -38,7 +37,8 @@ final class LogCommand implements Callable<Integer> {
     }
 
     /** Offline: every service and origin remembered, its pinned key and its last checkpoint. */
-    @Command(name = "status", description = "Show every log remembered: service, origin, pinned key, last checkpoint.")
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Show every log remembered: service, origin, pinned key, last checkpoint.")
     static final class Status implements Callable<Integer> {
 
         @ParentCommand
@@ -65,7 +65,8 @@ final class LogCommand implements Callable<Integer> {
     }
 
     /** Only the witness: fetch the latest checkpoint and check it against what is remembered. */
-    @Command(name = "check", description = "Fetch the service's latest checkpoint and check it is consistent.")
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Fetch the service's latest checkpoint and check it is consistent.")
     static final class Check implements Callable<Integer> {
 
         @ParentCommand
@@ -84,7 +85,8 @@ final class LogCommand implements Callable<Integer> {
     }
 
     /** Replaces a pinned key, after an announced rotation; the remembered checkpoint stays and is still checked. */
-    @Command(name = "pin", description = "Pin a log's public key explicitly (after an announced key rotation).")
+    @Command(name = "pin", mixinStandardHelpOptions = true,
+            description = "Pin a log's public key explicitly (after an announced key rotation).")
     static final class Pin implements Callable<Integer> {
 
         @ParentCommand
@@ -113,7 +115,8 @@ final class LogCommand implements Callable<Integer> {
      * Forgets the remembered checkpoint of a log (the pinned key stays): only after the operator announced a restore
      * from backup and the new checkpoint they published was compared with the one the service now serves.
      */
-    @Command(name = "forget", description = {"Forget the checkpoint remembered for a log, keeping its pinned key.",
+    @Command(name = "forget", mixinStandardHelpOptions = true,
+            description = {"Forget the checkpoint remembered for a log, keeping its pinned key.",
         "Only after the operator announced a restore and you compared the checkpoint they published."})
     static final class Forget implements Callable<Integer> {
 

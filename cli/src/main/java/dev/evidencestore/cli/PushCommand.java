@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code evidence push FILE… | -}: hash locally, upload under the declared digest, bind, with safe retries. */
-@Command(name = "push", sortOptions = false,
+@Command(name = "push", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Upload files (or standard input, -) and bind each as an artifact of an incident.",
             "Each file is hashed locally first; the upload declares its digest, and every write is retried safely."})
 final class PushCommand implements Callable<Integer> {

@@ -11,17 +11,22 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The service's HTTP API with retries: a timeout, a dropped connection, 502, 503 and 504 and an
- * {@code idempotency-key-in-flight} are tried again after a jittered backoff (at least the {@code Retry-After} the
- * service sent); a 4xx is a {@link ServiceRefusal} at once; giving up is {@link ServiceUnavailable}. Writes are safe
+ * The service's HTTP API with retries: a timeout, a dropped connection, 502, 503 and 504 are tried again after a
+ * jittered backoff (at least the {@code Retry-After} the service sent), and an {@code idempotency-key-in-flight}
+ * after its {@code Retry-After}; another 4xx is a {@link ServiceRefusal} at once; giving up is
+ * {@link ServiceUnavailable}. Writes are safe
  * to send again because each {@link Call} carries its one {@code Idempotency-Key} on every attempt.
  */
 final class ServiceClient {
 
     static final String USER_AGENT = Version.COLLECTOR.replace(' ', '/');
+    static final String IN_FLIGHT = "idempotency-key-in-flight";
+    /** The service's evidence.idempotency.abandoned-after (2 min), and some. */
+    static final Duration IN_FLIGHT_PATIENCE = Duration.ofSeconds(150);
 
     private final URI base;
     private final Optional<String> token;
@@ -50,21 +55,28 @@ final class ServiceClient {
 
     <T> Answer<T> send(Call call, BodyReader<T> reader) {
         String lastFailure = "no attempt made";
-        for (int attempt = 1; attempt <= backoff.attempts(); attempt++) {
+        int failures = 0;
+        Instant patience = null;
+        while (true) {
             Duration retryAfter = Duration.ZERO;
             try {
-                HttpResponse<InputStream> response = http.send(request(call), HttpResponse.BodyHandlers.ofInputStream());
+                HttpResponse<InputStream> response = http.send(request(call),
+                        HttpResponse.BodyHandlers.ofInputStream());
                 try (InputStream body = response.body()) {
                     int status = response.statusCode();
                     if (status < 400) {
                         return new Answer<>(status, response.headers(), reader.read(body));
                     }
                     Problem problem = Problem.of(status, new String(body.readAllBytes(), StandardCharsets.UTF_8));
+                    retryAfter = retryAfter(response.headers());
+                    if (problem.is(IN_FLIGHT) && problem.status() == 409) {
+                        patience = awaitEarlierAttempt(call, patience, retryAfter);
+                        continue;
+                    }
                     if (!retryable(problem)) {
                         throw refusalOrFailure(call, problem);
                     }
                     lastFailure = problem.toString();
-                    retryAfter = retryAfter(response.headers());
                 }
             } catch (HttpTimeoutException e) {
                 lastFailure = "timed out after " + call.timeout.toSeconds() + " s";
@@ -74,11 +86,31 @@ final class ServiceClient {
                 Thread.currentThread().interrupt();
                 throw new ServiceUnavailable(call + ": interrupted");
             }
-            if (attempt < backoff.attempts()) {
-                pause(call, attempt, lastFailure, backoff.delay(attempt, retryAfter));
+            failures++;
+            if (failures >= backoff.attempts()) {
+                throw new ServiceUnavailable(call + " failed " + failures + " times; the last: " + lastFailure);
             }
+            pause(call, failures, lastFailure, backoff.delay(failures, retryAfter));
         }
-        throw new ServiceUnavailable(call + " failed " + backoff.attempts() + " times; the last: " + lastFailure);
+    }
+
+    /**
+     * Our own earlier attempt still holds the key: the service is still running it, or has not yet noticed that its
+     * connection went. It releases the key when it does, or after {@code evidence.idempotency.abandoned-after} (2 min)
+     * at most, so waiting for it is the safe course; these waits do not count as failed attempts.
+     */
+    private Instant awaitEarlierAttempt(Call call, Instant patience, Duration retryAfter) {
+        Instant now = Instant.now();
+        if (patience == null) {
+            notices.println("evidence: " + call + ": the service is still running an earlier attempt with this"
+                    + " Idempotency-Key; waiting for it (at most " + IN_FLIGHT_PATIENCE.toSeconds() + " s)");
+            patience = now.plus(IN_FLIGHT_PATIENCE);
+        } else if (now.isAfter(patience)) {
+            throw new ServiceUnavailable(call + ": an earlier attempt still held its Idempotency-Key after "
+                    + IN_FLIGHT_PATIENCE.toSeconds() + " s");
+        }
+        sleep(call, retryAfter.isZero() ? Duration.ofSeconds(1) : retryAfter);
+        return patience;
     }
 
     private HttpRequest request(Call call) {
@@ -91,10 +123,9 @@ final class ServiceClient {
         return builder.build();
     }
 
-    /** 503 and the gateway errors are passing; a key still in flight is our own earlier attempt, still running. */
+    /** 503 and the gateway errors pass; everything else answered is the answer. */
     static boolean retryable(Problem problem) {
-        return problem.status() == 502 || problem.status() == 503 || problem.status() == 504
-                || problem.status() == 409 && problem.is("idempotency-key-in-flight");
+        return problem.status() == 502 || problem.status() == 503 || problem.status() == 504;
     }
 
     private static CommandFailure refusalOrFailure(Call call, Problem problem) {
@@ -113,6 +144,10 @@ final class ServiceClient {
     private void pause(Call call, int attempt, String failure, Duration delay) {
         notices.printf("evidence: %s: %s; retrying in %.1f s (attempt %d of %d)%n", call, failure,
                 delay.toMillis() / 1000.0, attempt + 1, backoff.attempts());
+        sleep(call, delay);
+    }
+
+    private static void sleep(Call call, Duration delay) {
         try {
             Thread.sleep(delay.toMillis());
         } catch (InterruptedException e) {

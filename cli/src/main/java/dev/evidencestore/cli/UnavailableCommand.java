@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  * of kind {@code source-unavailable} in the demo's shape (source, reason, the attempt, the fallback), so that a gap
  * finding can cite it.
  */
-@Command(name = "unavailable", sortOptions = false,
+@Command(name = "unavailable", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Record that a source could not be reached: a source-unavailable artifact a gap finding cites.")
 final class UnavailableCommand implements Callable<Integer> {
 
@@ -41,7 +41,8 @@ final class UnavailableCommand implements Callable<Integer> {
             description = "A detail of the attempt (connector, operation, detail…); repeatable.")
     Map<String, String> attempt = new LinkedHashMap<>();
 
-    @Option(names = "--fallback", paramLabel = "TEXT", description = "What was used instead, and what that cannot show.")
+    @Option(names = "--fallback", paramLabel = "TEXT",
+            description = "What was used instead, and what that cannot show.")
     String fallback;
 
     @Mixin

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code evidence verify ARTIFACT_ID [--file F]}: the service re-hashes the stored bytes and records the result. */
-@Command(name = "verify", sortOptions = false,
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Ask the service to re-verify an artifact's stored bytes, and record the verification.",
             "With --file, a local copy's digest is computed, sent as the claimed digest and compared too."})
 final class VerifyCommand implements Callable<Integer> {

@@ -99,8 +99,9 @@ final class Witness {
         }
         if (given.isPresent()) {
             state.pin(client.base(), origin, given.get(), "given with --key");
-            notices.println("evidence: pinned the key given with --key (" + NoteKey.of(origin, given.get()).verifierKey()
-                    + ") for the log " + origin + " at " + client.base());
+            notices.println("evidence: pinned the key given with --key ("
+                    + NoteKey.of(origin, given.get()).verifierKey() + ") for the log " + origin + " at "
+                    + client.base());
             return given.get();
         }
         PublicKey listed = signingKey(origin);

@@ -149,8 +149,15 @@ final class CuttingProxy implements AutoCloseable {
             }
         }
 
+        /** A reset rather than an orderly close, as when a link or a middlebox drops the connection. */
         private void cutBoth() {
             cut.set(true);
+            try {
+                server.setSoLinger(true, 0);
+                client.setSoLinger(true, 0);
+            } catch (IOException e) {
+                // closed already: nothing left to reset
+            }
             closeQuietly();
         }
 

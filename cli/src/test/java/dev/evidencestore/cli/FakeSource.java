@@ -57,7 +57,10 @@ final class FakeSource implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
-    /** Answers {@code method target} (target: path and query as sent), for any Accept unless one is given. */
+    /**
+     * Answers {@code method target} (target: path and query as sent), for any Accept unless one is given; an answer
+     * of null drops the connection without a byte.
+     */
     FakeSource on(String method, String target, Function<Request, Reply> reply) {
         routes.put(method + " " + target, reply);
         return this;
@@ -76,6 +79,11 @@ final class FakeSource implements AutoCloseable {
         Function<Request, Reply> route = routes.getOrDefault(key + " " + request.header("Accept"), routes.get(key));
         Reply reply = route == null ? new Reply(404, "application/json",
                 "{\"message\":\"Not Found\"}".getBytes(StandardCharsets.UTF_8)) : route.apply(request);
+        if (reply == null) {
+            // no answer at all: the connection is dropped, as by a proxy or a dying instance
+            exchange.close();
+            return;
+        }
         exchange.getResponseHeaders().set("Content-Type", reply.contentType());
         exchange.sendResponseHeaders(reply.status(), reply.body().length == 0 ? -1 : reply.body().length);
         try (OutputStream out = exchange.getResponseBody()) {

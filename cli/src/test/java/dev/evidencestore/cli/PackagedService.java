@@ -120,6 +120,10 @@ final class PackagedService {
                 "-DEVIDENCE_JWT_ISSUER=" + ISSUER,
                 "-Devidence.audit.signing-key-location=" + directory.resolve("audit.pem").toAbsolutePath(),
                 "-Devidence.audit.origin=" + origin,
+                // an upload cut by a reset connection keeps its Idempotency-Key in flight until abandoned-after (2 min
+                // by default) although the service logs the interruption at once (a service issue, see docs/cli.md):
+                // the CLI waits it out, correctly, and this keeps that wait short
+                "-Devidence.idempotency.abandoned-after=10s",
                 "-jar", JAR.toAbsolutePath().toString()));
         Path log = directory.resolve("service.log");
         process = new ProcessBuilder(command).redirectErrorStream(true)
