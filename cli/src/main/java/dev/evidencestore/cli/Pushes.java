@@ -67,8 +67,6 @@ final class Pushes {
     private PushCommand.Outcome one(ArtifactBatch.Item item) {
         try {
             return new PushCommand.Outcome(item.file().label(), push.push(item.file(), item.draft()), null);
-        } catch (LogInconsistency e) {
-            throw e;
         } catch (CommandFailure e) {
             return new PushCommand.Outcome(item.file().label(), null, e);
         }
