@@ -1,0 +1,124 @@
+package dev.evidencestore.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Several artifacts in one request, {@code POST …/incidents/{key}/artifact-batches} with an
+ * {@code application/x-tar} body: first {@code batch.json} ({@code {"artifacts": [bind request + "file"]}}), then
+ * each artifact's bytes under {@code artifacts/{name}}, streamed from disk through a pipe. Used only when the
+ * service's contract ({@code /q/openapi}) lists the operation, and abandoned for single pushes on a 404 or 405.
+ */
+final class ArtifactBatch {
+
+    static final String OPERATION = "/incidents/{key}/artifact-batches";
+    static final String MANIFEST = "batch.json";
+
+    record Item(HashedFile file, ArtifactDraft draft) {
+        String entryName() {
+            return "artifacts/" + draft.name();
+        }
+    }
+
+    private ArtifactBatch() {
+    }
+
+    /** Whether the service's contract has the batch operation; any failure to read it means no. */
+    static boolean offered(ServiceClient client) {
+        try {
+            return client.send(Call.get("q/openapi").anonymous()).body().contains(OPERATION);
+        } catch (CommandFailure e) {
+            return false;
+        }
+    }
+
+    /** The artifacts as the service bound them, or empty when it turns out not to offer batches after all. */
+    static Optional<List<JsonNode>> send(ServiceClient client, String incidentPath, List<Item> items) {
+        String manifest = manifest(items);
+        long size = items.stream().mapToLong(item -> item.file().size()).sum();
+        try {
+            JsonNode answer = Json.read(client.send(Call.post(incidentPath + "/artifact-batches")
+                    .idempotent(IdempotencyKey.fresh())
+                    .body("application/x-tar", () -> HttpRequest.BodyPublishers.ofInputStream(
+                            () -> tarStream(manifest, items)))
+                    .timeout(EvidencePush.uploadTimeout(size))).body());
+            List<JsonNode> bound = new ArrayList<>();
+            answer.path("items").forEach(bound::add);
+            return Optional.of(bound);
+        } catch (ServiceRefusal refusal) {
+            if (refusal.problem().status() == 404 || refusal.problem().status() == 405) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
+    }
+
+    static String manifest(List<Item> items) {
+        ArrayNode artifacts = Json.MAPPER.createArrayNode();
+        for (Item item : items) {
+            ObjectNode artifact = (ObjectNode) Json.read(item.draft().json(item.file().digest()));
+            artifact.put("file", item.entryName());
+            artifacts.add(artifact);
+        }
+        ObjectNode batch = Json.object();
+        batch.set("artifacts", artifacts);
+        return Json.write(batch);
+    }
+
+    /** The tar, written by a thread of its own into a pipe the request reads: nothing is held in memory. */
+    private static InputStream tarStream(String manifest, List<Item> items) {
+        PipedInputStream in = new PipedInputStream(64 * 1024);
+        PipedOutputStream out;
+        try {
+            out = new PipedOutputStream(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Thread writer = new Thread(() -> {
+            try (OutputStream pipe = out) {
+                write(pipe, manifest, items);
+            } catch (IOException e) {
+                // the request was cut: its reader has gone, and the attempt fails on its side
+            }
+        }, "artifact-batch-writer");
+        writer.setDaemon(true);
+        writer.start();
+        return in;
+    }
+
+    static void write(OutputStream target, String manifest, List<Item> items) throws IOException {
+        TarArchiveOutputStream tar = new TarArchiveOutputStream(target);
+        tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
+        tar.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);
+        byte[] manifestBytes = manifest.getBytes(StandardCharsets.UTF_8);
+        TarArchiveEntry first = new TarArchiveEntry(MANIFEST);
+        first.setSize(manifestBytes.length);
+        tar.putArchiveEntry(first);
+        tar.write(manifestBytes);
+        tar.closeArchiveEntry();
+        for (Item item : items) {
+            TarArchiveEntry entry = new TarArchiveEntry(item.entryName());
+            entry.setSize(item.file().size());
+            tar.putArchiveEntry(entry);
+            Files.copy(item.file().path(), tar);
+            tar.closeArchiveEntry();
+        }
+        tar.finish();
+    }
+}
