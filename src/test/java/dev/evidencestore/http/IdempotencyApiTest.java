@@ -6,12 +6,16 @@ import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.http.Header;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -495,5 +499,33 @@ class IdempotencyApiTest {
         assertArrayEquals(unkeyed.asByteArray(), first.asByteArray());
         assertEquals(first.asByteArray().length, count("SELECT octet_length(body) FROM idempotency_record "
                 + "WHERE idempotency_key = ?", key.substring(1, key.length() - 1)));
+    }
+
+    @Test
+    void anUploadCutByItsClientFreesItsKeyAtOnceForTheRetry() throws Exception {
+        byte[] bytes = Evidence.uniqueBytes(1_000_000);
+        String digest = Evidence.digestOf(bytes);
+        String key = "cut-" + UUID.randomUUID();
+        try (Socket client = new Socket("localhost", RestAssured.port)) {
+            OutputStream out = client.getOutputStream();
+            out.write(("PUT /api/v1/blobs/" + digest + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                    + Tokens.alice() + "\r\nIdempotency-Key: \"" + key + "\"\r\nContent-Type: application/octet-stream"
+                    + "\r\nContent-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(bytes, 0, 300_000);
+            out.flush();
+            Thread.sleep(300);
+            // a reset, as a client killed mid-upload
+            client.setSoLinger(true, 0);
+        }
+        Response retry = null;
+        for (int attempt = 0; attempt < 50; attempt++) {
+            retry = api().header("Idempotency-Key", "\"" + key + "\"").contentType(ContentType.BINARY).body(bytes)
+                    .put("/api/v1/blobs/{digest}", digest);
+            if (retry.statusCode() != 409) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(201, retry.statusCode(), retry.asString());
     }
 }

@@ -72,12 +72,22 @@ final class Pushes {
         }
     }
 
-    private static List<PushCommand.Outcome> batched(List<ArtifactBatch.Item> items, List<JsonNode> bound) {
+    /** Each item's result as a push alone would have ended: bound (201, 200), refused with its problem, or unknown. */
+    private static List<PushCommand.Outcome> batched(List<ArtifactBatch.Item> items, List<JsonNode> results) {
         List<PushCommand.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
-            outcomes.add(i < bound.size() ? new PushCommand.Outcome(items.get(i).file().label(), bound.get(i), null)
-                    : new PushCommand.Outcome(items.get(i).file().label(), null,
-                            new ServiceUnavailable("the batch answer does not list this artifact")));
+            String label = items.get(i).file().label();
+            JsonNode result = results.get(i);
+            int status = result.path("status").asInt();
+            if (status == 200 || status == 201) {
+                outcomes.add(new PushCommand.Outcome(label, result, null));
+            } else if (result.has("problem")) {
+                outcomes.add(new PushCommand.Outcome(label, null,
+                        new ServiceRefusal(Problem.of(status, result.get("problem").toString()))));
+            } else {
+                outcomes.add(new PushCommand.Outcome(label, null,
+                        new ServiceUnavailable("the batch answer does not list this artifact")));
+            }
         }
         return outcomes;
     }

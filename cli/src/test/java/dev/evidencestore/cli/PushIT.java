@@ -92,7 +92,7 @@ class PushIT {
     }
 
     @Test
-    void severalFilesGoInParallelWhenTheServiceOffersNoBatchUpload() throws Exception {
+    void severalFilesGoInOneBatchUploadWhichTheServiceOffers() throws Exception {
         String incident = alice.createIncident(WORKSPACE, ServiceApi.newIncidentKey());
         List<String> names = List.of("one", "two", "three", "four");
         StringBuilder expected = new StringBuilder();
@@ -114,9 +114,11 @@ class PushIT {
         for (String line : result.out().split("\n")) {
             JsonNode artifact = Json.read(line);
             printed.append(artifact.path("id").asText() + " " + artifact.path("digest").asText() + "\n");
-            assertEquals("text/plain", artifact.path("mediaType").asText());
+            assertEquals(201, artifact.path("status").asInt(), line);
         }
         assertEquals(expected.toString(), printed.toString());
+        assertEquals(names.size(), executedWrites("POST", "/api/v1/workspaces/" + WORKSPACE + "/incidents/" + incident
+                + "/artifact-batches"), "one request, and one audit entry per artifact it bound");
     }
 
     /** The upload's connection is cut after 64 KiB of its 1 MiB body; the retry stores the blob, once. */

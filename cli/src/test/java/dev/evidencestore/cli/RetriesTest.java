@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -113,9 +114,9 @@ class RetriesTest {
     void severalFilesGoInOneTarWhenTheContractOffersBatches() throws Exception {
         service.on("GET", "/q/openapi", request -> FakeSource.Reply.text("application/yaml",
                 "paths:\n  /api/v1/workspaces/{workspace}/incidents/{key}/artifact-batches:\n    post: {}\n"));
-        service.on("POST", INCIDENT + "/artifact-batches", request -> FakeSource.Reply.json("{\"items\":["
-                + artifact("one", "sha256:" + "1".repeat(64)) + "," + artifact("two", "sha256:" + "2".repeat(64))
-                + "]}"));
+        service.on("POST", INCIDENT + "/artifact-batches", request -> FakeSource.Reply.json("{\"results\":["
+                + result("artifacts/two", "two", "sha256:" + "2".repeat(64), 200) + ","
+                + result("artifacts/one", "one", "sha256:" + "1".repeat(64), 201) + "]}"));
         Path one = Files.writeString(home.resolve("one.txt"), "first");
         Path two = Files.writeString(home.resolve("two.json"), "{\"second\":true}");
         CliUser.Result result = user().run("push", one.toString(), two.toString(), "-i", "INC-1", "--source", "exec");
@@ -125,6 +126,8 @@ class RetriesTest {
         FakeSource.Request batch = service.requests.get(service.requests.size() - 1);
         assertEquals("application/x-tar", batch.header("Content-Type"));
         assertTrue(batch.header("Idempotency-Key").startsWith("\""));
+        assertEquals("sha-256=:" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(batch.body())) + ":", batch.header("Content-Digest"), "the digest of the very bytes sent");
         List<String> names = new ArrayList<>();
         List<String> contents = new ArrayList<>();
         try (TarArchiveInputStream tar = new TarArchiveInputStream(new ByteArrayInputStream(batch.body()))) {
@@ -135,8 +138,9 @@ class RetriesTest {
         }
         assertEquals(List.of("batch.json", "artifacts/one", "artifacts/two"), names);
         assertEquals(List.of("first", "{\"second\":true}"), contents.subList(1, 3));
-        JsonNode manifest = Json.read(contents.get(0)).path("artifacts");
-        assertEquals("artifacts/one", manifest.get(0).path("file").asText());
+        JsonNode manifest = Json.read(contents.get(0));
+        assertTrue(manifest.isArray(), contents.get(0));
+        assertEquals("artifacts/one", manifest.get(0).path("path").asText());
         assertEquals(PushIT.digest("first".getBytes(StandardCharsets.UTF_8)), manifest.get(0).path("digest").asText());
         assertEquals("application/json", manifest.get(1).path("mediaType").asText());
     }
@@ -165,6 +169,27 @@ class RetriesTest {
         return new FakeSource.Reply(status, "application/problem+json", ("{\"type\":\"https://evidence-store.dev/"
                 + "problems/" + type + "\",\"title\":\"t\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}")
                 .getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anItemTheBatchRefusedExitsAsARefusalWithItsProblem() throws Exception {
+        service.on("GET", "/q/openapi", request -> FakeSource.Reply.text("application/yaml",
+                "/api/v1/workspaces/{workspace}/incidents/{key}/artifact-batches"));
+        service.on("POST", INCIDENT + "/artifact-batches", request -> FakeSource.Reply.json("{\"results\":["
+                + result("artifacts/one", "one", "sha256:" + "1".repeat(64), 201) + ",{\"path\":\"artifacts/two\","
+                + "\"status\":409,\"problem\":{\"type\":\"https://evidence-store.dev/problems/artifact-name-taken\","
+                + "\"title\":\"t\",\"status\":409,\"detail\":\"two is bound to other bytes\"}}]}"));
+        Path one = Files.writeString(home.resolve("one.txt"), "first");
+        Path two = Files.writeString(home.resolve("two.txt"), "second");
+        CliUser.Result result = user().run("push", one.toString(), two.toString(), "-i", "INC-1", "--source", "exec");
+        assertEquals(3, result.exit(), result.toString());
+        assertTrue(result.out().startsWith("artifact:ws:v1:INC-1:one sha256:" + "1".repeat(64)), result.toString());
+        assertTrue(result.err().contains("two is bound to other bytes"), result.toString());
+    }
+
+    private static String result(String path, String name, String digest, int status) {
+        return "{\"path\":\"" + path + "\",\"id\":\"artifact:ws:v1:INC-1:" + name + "\",\"digest\":\"" + digest
+                + "\",\"status\":" + status + "}";
     }
 
     private static String artifact(String name, String digest) {
