@@ -65,6 +65,8 @@ final class PackagedService {
         KeyPair audit = generate("Ed25519");
         this.jwtKey = jwt.getPrivate();
         Files.writeString(directory.resolve("jwt-public.pem"), pem("PUBLIC KEY", jwt.getPublic().getEncoded()));
+        // for scripts that sign their own tokens, as the README's walk-through does with dev/token.sh
+        Files.writeString(directory.resolve("jwt-private.pem"), pem("PRIVATE KEY", jwt.getPrivate().getEncoded()));
         Files.writeString(directory.resolve("audit.pem"), Ed25519Keys.privatePem(audit.getPrivate()));
         this.auditPublicKey = Files.writeString(directory.resolve("audit-public.pem"),
                 Ed25519Keys.publicPem(audit.getPublic()));
