@@ -38,19 +38,30 @@ final class WriteBehind<E extends Exception> {
     WriteBehind(int blockSize, Class<E> failure, Sink<E> sink) {
         this.sink = sink;
         this.failure = failure;
-        this.buffers = new byte[][] {new byte[blockSize], new byte[blockSize]};
+        // the second buffer only once a second block comes: most evidence is one short block
+        this.buffers = new byte[][] {new byte[blockSize], null};
     }
 
     /** The buffer to read the next block into: not the one whose write may still be running. */
     byte[] nextBuffer() {
+        if (buffers[number % 2] == null) {
+            buffers[number % 2] = new byte[buffers[0].length];
+        }
         return buffers[number % 2];
     }
 
-    /** Writes the first {@code length} bytes of {@link #nextBuffer()} as the next block, once the previous is done. */
+    /**
+     * Writes the first {@code length} bytes of {@link #nextBuffer()} as the next block, once the previous is done. A
+     * first block shorter than a whole one is the whole upload: it is written here, with no hand-over to pay for.
+     */
     void send(int length) throws IOException, E {
-        awaitInFlight();
-        byte[] block = buffers[number % 2];
+        byte[] block = nextBuffer();
         int current = number++;
+        if (current == 0 && length < block.length) {
+            sink.write(block, length, current);
+            return;
+        }
+        awaitInFlight();
         inFlight = WRITERS.submit(() -> {
             sink.write(block, length, current);
             return null;
