@@ -93,10 +93,10 @@ row() {
 }
 seconds_since() { awk -v s="$1" -v e="$(date +%s%N)" 'BEGIN { printf "%.3f", (e - s) / 1e9 }'; }
 
-log "making the bytes: 3 × $SIZE_MIB MiB and 4 × $SMALL_COUNT small files"
+log "making the bytes: 3 × $SIZE_MIB MiB and 5 × $SMALL_COUNT small files"
 for name in curl file stdin; do head -c "$((SIZE_MIB * 1024 * 1024))" /dev/urandom > "$WORK/large-$name.bin"; done
-for name in curl-seq curl-par cli-seq cli-par; do small_set "$WORK/small-$name"; done
-for key in INC-1 INC-2 INC-3 INC-4 INC-5 INC-6 INC-7; do incident "$key"; done
+for name in curl-seq curl-par cli-seq cli-par cli-batch; do small_set "$WORK/small-$name"; done
+for key in INC-1 INC-2 INC-3 INC-4 INC-5 INC-6 INC-7 INC-8; do incident "$key"; done
 evidence log check > /dev/null 2>&1    # the witness's first use, outside the timings
 
 log "1 GiB: curl"
@@ -116,15 +116,20 @@ log "$SMALL_COUNT small files: curl, $PARALLEL at a time"
 start=$(date +%s%N)
 ls "$WORK"/small-curl-par/*.bin | xargs -P "$PARALLEL" -I{} bash -c 'curl_push "$1" INC-5 "$(basename "$1" .bin)"' _ {}
 row "$SMALL_COUNT × $SMALL_BYTES B" "sha256sum + curl, $PARALLEL at a time (xargs -P)" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
-log "$SMALL_COUNT small files: one evidence push, sequential"
-start=$(date +%s%N); evidence push "$WORK"/small-cli-seq/*.bin -i INC-6 --source bench > /dev/null
-row "$SMALL_COUNT × $SMALL_BYTES B" "one evidence push, sequential" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
-log "$SMALL_COUNT small files: one evidence push --parallel $PARALLEL"
-start=$(date +%s%N); evidence push "$WORK"/small-cli-par/*.bin -i INC-7 --source bench --parallel "$PARALLEL" > /dev/null
-row "$SMALL_COUNT × $SMALL_BYTES B" "one evidence push --parallel $PARALLEL" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
+log "$SMALL_COUNT small files: one evidence push, one file after the other (--no-batch)"
+start=$(date +%s%N); evidence push "$WORK"/small-cli-seq/*.bin -i INC-6 --source bench --no-batch > /dev/null
+row "$SMALL_COUNT × $SMALL_BYTES B" "one evidence push --no-batch, sequential" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
+log "$SMALL_COUNT small files: one evidence push --no-batch --parallel $PARALLEL"
+start=$(date +%s%N); evidence push "$WORK"/small-cli-par/*.bin -i INC-7 --source bench --no-batch --parallel "$PARALLEL" > /dev/null
+row "$SMALL_COUNT × $SMALL_BYTES B" "one evidence push --no-batch --parallel $PARALLEL" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
+log "$SMALL_COUNT small files: one evidence push, one batch upload"
+start=$(date +%s%N); evidence push "$WORK"/small-cli-batch/*.bin -i INC-8 --source bench > /dev/null
+row "$SMALL_COUNT × $SMALL_BYTES B" "one evidence push (one batch upload)" "$(seconds_since "$start")" "$SMALL_COUNT" files/s
 
-count=$(curl -sf -H "Authorization: Bearer $TOKEN" "$API/workspaces/$WS/incidents/INC-7/artifacts" | jq '.items | length')
-[ "$count" = "$SMALL_COUNT" ] || { echo "INC-7 has $count artifacts, not $SMALL_COUNT" >&2; exit 1; }
+for key in INC-7 INC-8; do
+    count=$(curl -sf -H "Authorization: Bearer $TOKEN" "$API/workspaces/$WS/incidents/$key/artifacts" | jq '.items | length')
+    [ "$count" = "$SMALL_COUNT" ] || { echo "$key has $count artifacts, not $SMALL_COUNT" >&2; exit 1; }
+done
 
 {
     echo "# evidence push beside curl ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, Java $(java -version 2>&1 | head -n 1 | cut -d'"' -f2))"

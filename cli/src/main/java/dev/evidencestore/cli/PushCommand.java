@@ -37,8 +37,12 @@ final class PushCommand implements Callable<Integer> {
     String kind;
 
     @Option(names = "--parallel", defaultValue = "1", paramLabel = "N",
-            description = "Upload N files at once when the service offers no batch upload (default 1).")
+            description = "Upload N files at once when they do not go in one batch upload (default 1).")
     int parallel;
+
+    @Option(names = "--no-batch",
+            description = "One upload and one bind per file, even when the service offers batch uploads.")
+    boolean noBatch;
 
     @Mixin
     ServiceOptions service;
@@ -56,7 +60,8 @@ final class PushCommand implements Callable<Integer> {
             for (String file : files) {
                 items.add(new ArtifactBatch.Item(hashed(file), draft(file)));
             }
-            Pushes pushes = new Pushes(new EvidencePush(session.client, workspace, artifact.incident), parallel);
+            Pushes pushes = new Pushes(new EvidencePush(session.client, workspace, artifact.incident), parallel,
+                    !noBatch);
             return new PushReport(root.invocation, artifact.json).print(pushes.run(session.client, items));
         } finally {
             for (ArtifactBatch.Item item : items) {

@@ -18,14 +18,16 @@ final class Pushes {
 
     private final EvidencePush push;
     private final int parallel;
+    private final boolean batches;
 
-    Pushes(EvidencePush push, int parallel) {
+    Pushes(EvidencePush push, int parallel, boolean batches) {
         this.push = push;
         this.parallel = parallel;
+        this.batches = batches;
     }
 
     List<PushCommand.Outcome> run(ServiceClient client, List<ArtifactBatch.Item> items) {
-        if (items.size() > 1 && ArtifactBatch.offered(client)) {
+        if (batches && items.size() > 1 && ArtifactBatch.offered(client)) {
             Optional<List<JsonNode>> bound = ArtifactBatch.send(client, push.incidentPath(), items);
             if (bound.isPresent()) {
                 return batched(items, bound.get());

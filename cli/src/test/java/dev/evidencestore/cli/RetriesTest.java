@@ -172,6 +172,31 @@ class RetriesTest {
     }
 
     @Test
+    void noBatchPushesOneFileAtATimeFromAServiceThatOffersBatches() throws Exception {
+        service.on("GET", "/q/openapi", request -> FakeSource.Reply.text("application/yaml",
+                "/api/v1/workspaces/{workspace}/incidents/{key}/artifact-batches"));
+        AtomicInteger batches = new AtomicInteger();
+        service.on("POST", INCIDENT + "/artifact-batches", request -> {
+            batches.incrementAndGet();
+            return problem(500, "internal-error", "not to be called");
+        });
+        Path one = Files.writeString(home.resolve("one.txt"), "first");
+        Path two = Files.writeString(home.resolve("two.txt"), "second");
+        for (String bytes : List.of("first", "second")) {
+            service.on("PUT", "/api/v1/blobs/" + PushIT.digest(bytes.getBytes(StandardCharsets.UTF_8)),
+                    request -> FakeSource.Reply.json("{}"));
+        }
+        AtomicInteger binds = new AtomicInteger();
+        service.on("POST", INCIDENT + "/artifacts", request -> FakeSource.Reply.json(artifact(
+                Json.read(request.text()).path("name").asText(), "sha256:" + binds.incrementAndGet())));
+        CliUser.Result result = user().run("push", one.toString(), two.toString(), "-i", "INC-1", "--source", "exec",
+                "--no-batch");
+        assertEquals(0, result.exit(), result.toString());
+        assertEquals(0, batches.get());
+        assertEquals(2, binds.get());
+    }
+
+    @Test
     void anItemTheBatchRefusedExitsAsARefusalWithItsProblem() throws Exception {
         service.on("GET", "/q/openapi", request -> FakeSource.Reply.text("application/yaml",
                 "/api/v1/workspaces/{workspace}/incidents/{key}/artifact-batches"));
