@@ -127,6 +127,19 @@ public class IdempotencyFilter {
         });
     }
 
+    /**
+     * Frees the key of a request whose upload the client cut: nothing was stored, so there is nothing to replay, and
+     * the retry must not wait for the key to count as abandoned. Called where the interruption is mapped, on the
+     * thread the resource ran on: a connection closed that early can end the exchange before the response filters,
+     * and with them {@link #settle}, run at all.
+     */
+    static void releaseInterrupted(ContainerRequestContext request, IdempotencyRecords records) {
+        if (request.getProperty(HELD) instanceof HeldKey held) {
+            request.removeProperty(HELD);
+            records.release(held);
+        }
+    }
+
     private void settle(HeldKey held, ContainerResponseContext response, ResourceInfo resource) {
         try {
             MediaType type = response.getMediaType() != null ? response.getMediaType() : produced(resource);

@@ -25,6 +25,7 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
@@ -47,6 +48,12 @@ public class ProblemMapper {
     /** A request without a bearer token whose authentication failed came with a sign-in session. */
     static final String SESSION_REFUSED = "the sign-in session is invalid or has ended; sign in again";
     private static final String SESSION_COOKIE = "q_session";
+
+    private final IdempotencyRecords idempotency;
+
+    ProblemMapper(IdempotencyRecords idempotency) {
+        this.idempotency = idempotency;
+    }
 
     @ServerExceptionMapper
     public Response refusal(Refusal refusal) {
@@ -212,8 +219,9 @@ public class ProblemMapper {
 
     /** The client went away mid-upload; nothing was stored, and the service did nothing wrong. */
     @ServerExceptionMapper
-    public Response interruptedUpload(ClientUpload.Interrupted e) {
+    public Response interruptedUpload(ClientUpload.Interrupted e, ContainerRequestContext request) {
         LOG.infof("upload interrupted by the client: %s", e.getCause());
+        IdempotencyFilter.releaseInterrupted(request, idempotency);
         return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the upload ended before its body was complete; "
                 + "nothing was stored");
     }
@@ -273,10 +281,11 @@ public class ProblemMapper {
      * but retrying may well succeed: say so rather than 500.
      */
     @ServerExceptionMapper
-    public Response storageFailure(IOException e) {
+    public Response storageFailure(IOException e, ContainerRequestContext request) {
         if (Outage.tree(e).stream().anyMatch(HttpClosedException.class::isInstance)) {
             // reading the request failed because its connection closed: the client left or was cut off as stalled
             LOG.infof("request ended by its closed connection: %s", rootMessage(e));
+            IdempotencyFilter.releaseInterrupted(request, idempotency);
             return Problems.response(ProblemType.UPLOAD_INTERRUPTED, "the connection closed before the request was "
                     + "complete; nothing was stored");
         }

@@ -49,11 +49,11 @@ class OutageTest {
 
     @Test
     void otherWriteErrorsOfTheStoreAsk503AndFullDisks507() {
-        Response failing = new ProblemMapper().storageFailure(storeFailed("Input/output error"));
+        Response failing = new ProblemMapper(null).storageFailure(storeFailed("Input/output error"), null);
         assertEquals(503, failing.getStatus());
         assertEquals("5", failing.getHeaderString("Retry-After"));
         assertEquals("https://evidence-store.dev/problems/storage-unavailable", document(failing).get("type"));
-        Response full = new ProblemMapper().storageFailure(storeFailed("No space left on device"));
+        Response full = new ProblemMapper(null).storageFailure(storeFailed("No space left on device"), null);
         assertEquals(507, full.getStatus());
         assertEquals("https://evidence-store.dev/problems/insufficient-storage", document(full).get("type"));
         assertTrue(full.getHeaderString("Retry-After") == null);

@@ -125,9 +125,8 @@ final class PackagedService {
                 "-DEVIDENCE_JWT_ISSUER=" + ISSUER,
                 "-Devidence.audit.signing-key-location=" + directory.resolve("audit.pem").toAbsolutePath(),
                 "-Devidence.audit.origin=" + origin,
-                // an upload cut by a reset connection keeps its Idempotency-Key in flight until abandoned-after (2 min
-                // by default) although the service logs the interruption at once (a service issue, see docs/cli.md):
-                // the CLI waits it out, correctly, and this keeps that wait short
+                // a key left in flight by a request that never finished counts as abandoned after this, not 2 min:
+                // the tests cut connections on purpose, and the CLI correctly waits such a key out
                 "-Devidence.idempotency.abandoned-after=10s",
                 "-jar", JAR.toAbsolutePath().toString()));
         Path log = directory.resolve("service.log");
