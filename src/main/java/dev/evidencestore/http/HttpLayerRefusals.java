@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.AuthenticationRedirectException;
-import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -96,10 +95,10 @@ public class HttpLayerRefusals {
      * a closed stream while {@code closed()} still says false.
      */
     private static boolean writingToAClosedConnection(RoutingContext context) {
-        return context.failure() != null && Outage.tree(context.failure()).stream().anyMatch(cause ->
-                cause instanceof HttpClosedException || cause instanceof IOException
-                        && cause.getStackTrace().length > 0
-                        && VERTX_OUTPUT.equals(cause.getStackTrace()[0].getClassName()));
+        Throwable failure = context.failure();
+        return failure != null && (Outage.connectionClosed(failure) || Outage.tree(failure).stream().anyMatch(cause ->
+                cause instanceof IOException && cause.getStackTrace().length > 0
+                        && VERTX_OUTPUT.equals(cause.getStackTrace()[0].getClassName())));
     }
 
     /** For requests that Vert.x could not decode. */

@@ -3,6 +3,7 @@ package dev.evidencestore.http;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.storage.StoreFull;
+import io.vertx.core.http.HttpClosedException;
 import jakarta.transaction.HeuristicMixedException;
 import jakarta.transaction.HeuristicRollbackException;
 import jakarta.transaction.RollbackException;
@@ -75,6 +76,11 @@ final class Outage {
 
     private static Refusal retry(ProblemType type, String detail) {
         return new Refusal(type, detail).with("retryAfterSeconds", RETRY_AFTER_SECONDS);
+    }
+
+    /** Whether the client's connection closed under the request (Vert.x's HttpClosedException, at any depth). */
+    static boolean connectionClosed(Throwable failure) {
+        return tree(failure).stream().anyMatch(HttpClosedException.class::isInstance);
     }
 
     /** {@code failure}, then its causes and suppressed exceptions, depth first, each once (cycles happen). */

@@ -17,7 +17,6 @@ import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
-import io.vertx.core.http.HttpClosedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -282,7 +281,7 @@ public class ProblemMapper {
      */
     @ServerExceptionMapper
     public Response storageFailure(IOException e, ContainerRequestContext request) {
-        if (Outage.tree(e).stream().anyMatch(HttpClosedException.class::isInstance)) {
+        if (Outage.connectionClosed(e)) {
             // reading the request failed because its connection closed: the client left or was cut off as stalled
             LOG.infof("request ended by its closed connection: %s", rootMessage(e));
             IdempotencyFilter.releaseInterrupted(request, idempotency);

@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Flushes a file being written to disk in the background, each time another {@code every} bytes have been written,
@@ -15,11 +14,7 @@ import java.util.concurrent.Executors;
  */
 final class BackgroundFlush {
 
-    private static final ExecutorService FLUSHERS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "file-flush");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final ExecutorService FLUSHERS = StoreThreads.named("file-flush");
 
     private final FileChannel file;
     private final long every;

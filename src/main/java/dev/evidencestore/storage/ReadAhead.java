@@ -6,7 +6,6 @@ import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -20,11 +19,7 @@ public final class ReadAhead extends InputStream {
     /** What a stored read is fetched in: PostgreSQL's chunk slice, and a response buffer. */
     public static final int BLOCK = 256 * 1024;
 
-    private static final ExecutorService FETCHERS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "read-ahead");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final ExecutorService FETCHERS = StoreThreads.named("read-ahead");
     private static final byte[] END = new byte[0];
 
     private final InputStream source;
@@ -64,8 +59,10 @@ public final class ReadAhead extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        if (position == block.length && !nextBlock()) {
+            return -1;
+        }
+        return block[position++] & 0xff;
     }
 
     @Override

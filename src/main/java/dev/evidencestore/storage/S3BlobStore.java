@@ -94,22 +94,18 @@ public final class S3BlobStore implements BlobStore, Closeable {
             }
             return in.finish();
         }
-        String uploadId = call("start an upload", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket())
-                .key(key).checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+        String uploadId = startUpload(key);
         StoredBlob blob;
-        List<CompletedPart> parts = new ArrayList<>();
+        List<CompletedPart> parts;
         try {
-            do {
-                parts.add(uploadPart(key, uploadId, parts.size() + 1, part));
-            } while (part.full() && part.fill(in));
+            parts = uploadParts(key, uploadId, in, part);
             blob = in.finish();
         } catch (IOException | RuntimeException e) {
             abort(key, uploadId, e);
             throw e;
         }
         try {
-            call("complete " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
-                    .uploadId(uploadId).multipartUpload(u -> u.parts(parts)).ifNoneMatch("*")));
+            complete(key, uploadId, parts, true);
         } catch (IOException e) {
             abort(key, uploadId, null);
             ifAlreadyStored(key, e);
@@ -135,19 +131,15 @@ public final class S3BlobStore implements BlobStore, Closeable {
     /** Streams a blob of more than one part into a multipart upload at a staging key, then publishes it. */
     private StoredBlob stage(MeasuredInput in, PartBuffer part) throws IOException {
         String staging = layout.newStagingKey();
-        String uploadId = call("start an upload", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket())
-                .key(staging).checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+        String uploadId = startUpload(staging);
         StoredBlob blob;
         boolean published;
         try {
-            List<CompletedPart> parts = new ArrayList<>();
-            do {
-                parts.add(uploadPart(staging, uploadId, parts.size() + 1, part));
-            } while (part.full() && part.fill(in));
+            List<CompletedPart> parts = uploadParts(staging, uploadId, in, part);
             blob = in.finish();
             published = exists(layout.blobKey(blob.digest()));
             if (!published) {
-                complete(staging, uploadId, parts);
+                complete(staging, uploadId, parts, false);
             }
         } catch (IOException | RuntimeException e) {
             abort(staging, uploadId, e);
@@ -166,6 +158,21 @@ public final class S3BlobStore implements BlobStore, Closeable {
         return blob;
     }
 
+    private String startUpload(String key) throws IOException {
+        return call("start an upload", () -> s3.createMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
+                .checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+    }
+
+    /** Sends the part already read and every part after it, each as it is read and hashed. */
+    private List<CompletedPart> uploadParts(String key, String uploadId, MeasuredInput in, PartBuffer part)
+            throws IOException {
+        List<CompletedPart> parts = new ArrayList<>();
+        do {
+            parts.add(uploadPart(key, uploadId, parts.size() + 1, part));
+        } while (part.full() && part.fill(in));
+        return parts;
+    }
+
     private CompletedPart uploadPart(String key, String uploadId, int number, PartBuffer part)
             throws IOException {
         String checksum = part.sha256();
@@ -174,9 +181,11 @@ public final class S3BlobStore implements BlobStore, Closeable {
         return CompletedPart.builder().partNumber(number).eTag(etag).checksumSHA256(checksum).build();
     }
 
-    private void complete(String key, String uploadId, List<CompletedPart> parts) throws IOException {
+    /** {@code onlyIfAbsent}: at a digest key, where an existing blob is never rewritten (If-None-Match: *). */
+    private void complete(String key, String uploadId, List<CompletedPart> parts, boolean onlyIfAbsent)
+            throws IOException {
         call("complete " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
-                .uploadId(uploadId).multipartUpload(u -> u.parts(parts))));
+                .uploadId(uploadId).multipartUpload(u -> u.parts(parts)).ifNoneMatch(onlyIfAbsent ? "*" : null)));
     }
 
     /** Copies the staged object to its digest key, server-side; an existing object there is left as it is. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -22,11 +21,7 @@ final class WriteBehind<E extends Exception> {
     }
 
     /** As many threads as uploads stream at once, each with one write in flight. */
-    private static final ExecutorService WRITERS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "store-writer");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final ExecutorService WRITERS = StoreThreads.named("store-writer");
 
     private final Sink<E> sink;
     private final Class<E> failure;
