@@ -42,7 +42,10 @@ class AuditSequencer {
     private static final long POLL_MILLIS = 200;
     private static final long BACKOFF_MILLIS = 500;
 
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
     private final Object monitor = new Object();
+    private volatile boolean stopping;
     /** Runs begun; a run is the batches that empty the pending table. */
     private long begun;
     /** The last run that emptied the pending table. */
@@ -76,30 +79,50 @@ class AuditSequencer {
     }
 
     private synchronized void ensureRunning() {
-        if (thread == null || !thread.isAlive()) {
+        if (!stopping && (thread == null || !thread.isAlive())) {
             thread = new Thread(this::run, "audit-sequencer");
             thread.setDaemon(true);
             thread.start();
         }
     }
 
+    /**
+     * Lets a batch in progress commit before the container goes: interrupted mid-batch, it failed on beans already
+     * destroyed and logged an error at every shutdown. Interrupts only a batch that outlasts {@link #STOP_WAIT}.
+     */
     @PreDestroy
     synchronized void stop() {
-        if (thread != null) {
-            thread.interrupt();
+        if (thread == null) {
+            return;
         }
+        synchronized (monitor) {
+            stopping = true;
+            monitor.notifyAll();
+        }
+        try {
+            thread.join(STOP_WAIT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        thread.interrupt();
     }
 
     private void run() {
         while (!Thread.currentThread().isInterrupted()) {
             long run;
             synchronized (monitor) {
+                if (stopping) {
+                    return;
+                }
                 if (!wakeRequested) {
                     try {
                         monitor.wait(POLL_MILLIS);
                     } catch (InterruptedException e) {
                         return;
                     }
+                }
+                if (stopping) {
+                    return;
                 }
                 wakeRequested = false;
                 run = ++begun;
