@@ -1,5 +1,6 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.http.ClientDownload;
@@ -12,6 +13,8 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,7 +45,7 @@ final class BlobRepresentation {
 
     private static Response respond(BlobContent content, String rangeHeader, String ifRange, String ifNoneMatch,
                                     boolean withBody) {
-        String etag = "\"" + content.digest() + "\"";
+        String etag = etag(content.digest());
         if (EntityTags.matches(ifNoneMatch, etag)) {
             return common(Response.notModified(), content, etag).build();
         }
@@ -74,13 +77,25 @@ final class BlobRepresentation {
 
     private static Response.ResponseBuilder common(Response.ResponseBuilder response, BlobContent content,
                                                    String etag) {
-        return response.header(HttpHeaders.ETAG, etag)
-                .header("Repr-Digest", ContentDigestHeader.format(content.digest()))
-                .header("Accept-Ranges", "bytes")
-                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE)
-                // evidence may be HTML or SVG from anywhere: never let it run as this origin's page
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Content-Security-Policy", "sandbox; default-src 'none'");
+        headers(content.digest(), etag).forEach(response::header);
+        return response;
+    }
+
+    /** The headers every answer of stored bytes carries, a 304 too, whichever way it is served. */
+    static Map<String, String> headers(Digest digest, String etag) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(HttpHeaders.ETAG, etag);
+        headers.put("Repr-Digest", ContentDigestHeader.format(digest));
+        headers.put("Accept-Ranges", "bytes");
+        headers.put(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
+        // evidence may be HTML or SVG from anywhere: never let it run as this origin's page
+        headers.put("X-Content-Type-Options", "nosniff");
+        headers.put("Content-Security-Policy", "sandbox; default-src 'none'");
+        return headers;
+    }
+
+    static String etag(Digest digest) {
+        return "\"" + digest + "\"";
     }
 
     private static StreamingOutput stream(BlobContent content, long offset, long length) {

@@ -45,15 +45,23 @@ public class PrincipalCap {
     }
 
     private Response admit(Actor actor, RoutingContext context) {
-        if (actor.anonymous() || context == null) {
-            return null;
+        return context == null || enters(actor, context) ? null : Problems.response(busy);
+    }
+
+    /**
+     * Counts the request as one of its principal's until its response ends; false when the principal has as many
+     * in progress already. Anonymous requests are not counted here.
+     */
+    public boolean enters(Actor actor, RoutingContext context) {
+        if (actor.anonymous()) {
+            return true;
         }
         String principal = actor.principal() == null ? actor.name() : actor.principal().toString();
         if (!cap.enter(principal)) {
-            return Problems.response(busy);
+            return false;
         }
         context.addEndHandler(ended -> cap.leave(principal));
-        return null;
+        return true;
     }
 
     /** Counts a request of {@code principal} as this filter does, for tests that hold a principal's slots. */

@@ -14,6 +14,9 @@ import jakarta.ws.rs.Priorities;
  *     slots by {@link RequestKind}, a cap per client address, and the memory of the request's body.</li>
  *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
  *     answers what fails on the way, ahead of Quarkus's own error page.</li>
+ *     <li>{@code HeldContentRoute} ({@link #HELD_CONTENT}): a GET of an artifact's content whose bytes, artifact and
+ *     damage status are all in memory is answered here, on the event loop, after the same workspace decision and
+ *     per-principal cap as below; anything else goes on to JAX-RS.</li>
  *     <li>{@link UnauthenticatedWrites} ({@link #UNAUTHENTICATED_WRITES}), a pre-matching filter: before a resource
  *     is chosen and its role checks run, a write without a valid bearer token beyond its client address's rate is
  *     answered 429, and counted in one aggregate audit entry.</li>
@@ -39,6 +42,11 @@ public final class RequestPipeline {
 
     /** Router order of admission control: ahead of Quarkus's HTTP security, which authenticates at -200. */
     public static final int ADMISSION = -1000;
+    /**
+     * Router order of the reads answered from memory: after authentication (-200) has set up the deferred identity,
+     * before JAX-RS's own route.
+     */
+    public static final int HELD_CONTENT = 1000;
     /** Router order of the failure handler for what fails below JAX-RS: ahead of every other failure handler. */
     public static final int ROUTER_FAILURES = Integer.MIN_VALUE;
     /**

@@ -109,6 +109,14 @@ public class BlobIntegrity {
         }
     }
 
+    /**
+     * Whether the damaged list as last read clears {@code digest}, without asking the database; false also when the
+     * list has not been read yet, so that the caller takes the way that asks.
+     */
+    public boolean knownUndamaged(Digest digest) {
+        return status.known().map(known -> !known.damaged().containsKey(digest.toString())).orElse(false);
+    }
+
     private static Instant damagedSince(Digest digest) {
         return QuarkusTransaction.joiningExisting().call(() -> {
             BlobIntegrityEntity row = BlobIntegrityEntity.findById(digest.toString());

@@ -22,6 +22,7 @@ import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @ApplicationScoped
 public class ArtifactService {
@@ -102,6 +103,17 @@ public class ArtifactService {
         Artifact artifact = get(id);
         integrity.refuseIfDamaged(artifact.digest());
         return new BlobContent(artifact.digest(), artifact.size(), artifact.mediaType(), store, integrity);
+    }
+
+    /**
+     * The artifact's bytes when everything a read needs is in memory already: the artifact, its blob's bytes (hashed
+     * when they were cached) and a damaged list that clears them. Empty otherwise; it never blocks and never asks the
+     * database, so an event-loop thread may call it and take {@link #content} when it is empty.
+     */
+    public Optional<HeldContent> heldContent(ArtifactId id) {
+        return bound.known(id).filter(artifact -> integrity.knownUndamaged(artifact.digest()))
+                .flatMap(artifact -> store.inMemory(artifact.digest())
+                        .map(bytes -> new HeldContent(artifact.digest(), artifact.mediaType(), bytes)));
     }
 
     /**

@@ -8,6 +8,8 @@ import dev.evidencestore.domain.ArtifactId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.Optional;
+
 /**
  * Artifacts by ID, each read from the database once. An artifact never changes and is never removed once bound (the
  * database refuses UPDATE and DELETE of its row), so a copy read after its binding committed stays right for ever
@@ -20,6 +22,11 @@ public class BoundArtifacts {
 
     BoundArtifacts(EvidenceConfig config) {
         this.byId = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).build();
+    }
+
+    /** The artifact if it was read before; empty otherwise, without asking the database. */
+    Optional<Artifact> known(ArtifactId id) {
+        return Optional.ofNullable(byId.getIfPresent(id));
     }
 
     /** The artifact, or a 404 refusal when no artifact has that ID. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -55,5 +56,13 @@ public interface BlobStore {
      */
     default BlobStore stored() {
         return this;
+    }
+
+    /**
+     * The whole blob, when this store holds a checked copy of it in memory; empty otherwise, without reading
+     * anything. The array is the store's own: callers only read it.
+     */
+    default Optional<byte[]> inMemory(Digest digest) {
+        return Optional.empty();
     }
 }

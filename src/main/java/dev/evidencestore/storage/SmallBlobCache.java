@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -63,6 +64,11 @@ public final class SmallBlobCache implements BlobStore {
             blobs.put(digest, bytes);
         }
         return new ByteArrayInputStream(bytes);
+    }
+
+    @Override
+    public Optional<byte[]> inMemory(Digest digest) {
+        return Optional.ofNullable(blobs.getIfPresent(digest));
     }
 
     @Override

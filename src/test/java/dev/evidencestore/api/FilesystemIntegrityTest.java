@@ -36,6 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @TestProfile(FilesystemBackendTest.Filesystem.class)
 class FilesystemIntegrityTest {
 
+    private static final String HELD = "evidence_reads_held_total";
+
     @Inject
     BlobScrub scrub;
 
@@ -83,6 +85,27 @@ class FilesystemIntegrityTest {
         assertArrayEquals(bytes, api().get(CONTENT, cited.artifactId()).then().statusCode(200).extract().asByteArray());
         assertEquals(before, Damage.damagedBlobs());
         as(readerOf(ws)).get(INTEGRITY).then().statusCode(200).body("items", equalTo(List.of()));
+    }
+
+    /** Bytes held in memory are refused as soon as the scrub finds the stored copy damaged. */
+    @Test
+    void damageFoundByTheScrubIsRefusedThoughTheBytesAreHeld() throws Exception {
+        byte[] bytes = Evidence.uniqueBytes(9000);
+        Fixtures.Cited cited = Fixtures.cited("scrub-fs-held", "grafana-checkout", bytes);
+        api().get(CONTENT, cited.artifactId()).then().statusCode(200);
+        double held = Probes.metric(HELD);
+        assertArrayEquals(bytes, api().get(CONTENT, cited.artifactId()).then().statusCode(200).extract().asByteArray());
+        assertEquals(held + 1, Probes.metric(HELD), "the second read came from memory");
+
+        overwrite(cited.digest(), Damage.flipped(bytes, 10));
+        scrub.pass();
+
+        problem(api().get(CONTENT, cited.artifactId()).then(), 500, "evidence-damaged")
+                .body("digest", equalTo(cited.digest()));
+        assertEquals(held + 1, Probes.metric(HELD));
+        overwrite(cited.digest(), bytes);
+        scrub.pass();
+        assertArrayEquals(bytes, api().get(CONTENT, cited.artifactId()).then().statusCode(200).extract().asByteArray());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.evidencestore.http;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.Fixtures;
+import dev.evidencestore.support.Probes;
 import dev.evidencestore.support.RawHttp;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -47,6 +49,7 @@ class AdmissionControlTest {
     /** The client address of the tests' requests, in both spellings a loopback connection may have. */
     static final List<String> LOOPBACK = List.of("127.0.0.1", "0:0:0:0:0:0:0:1");
     static final String INCIDENTS = "/api/v1/workspaces/{workspace}/incidents";
+    private static final String CONTENT = "/api/v1/artifacts/{id}/content";
 
     public static class SmallLimits implements QuarkusTestProfile {
         @Override
@@ -203,6 +206,8 @@ class AdmissionControlTest {
     /** After authentication: alice's token is at its cap, bob and anonymous public reads are not. */
     @Test
     void onePrincipalBeyondItsCapIsRefusedWhileOthersGoOn() {
+        String heldArtifact = Fixtures.storedArtifact("demo", "held", Evidence.uniqueBytes(1000));
+        api().get(CONTENT, heldArtifact).then().statusCode(200);
         String alice = Tokens.ISSUER + " alice";
         for (int i = 0; i < 3; i++) {
             assertTrue(principals.enter(alice));
@@ -212,6 +217,8 @@ class AdmissionControlTest {
             busy(invalid().get(INCIDENTS, "demo").then(), detail);
             busy(invalid().contentType(ContentType.JSON).body(incident(Evidence.uniqueKey())).post(INCIDENTS, "demo")
                     .then(), detail);
+            // content held in memory is answered without JAX-RS, under the same cap
+            busy(invalid().get(CONTENT, heldArtifact).then(), detail);
             as(Tokens.bob()).get(INCIDENTS, "demo").then().statusCode(200);
             anonymous().get(INCIDENTS, "public-demo").then().statusCode(200);
         } finally {
@@ -220,6 +227,9 @@ class AdmissionControlTest {
             }
         }
         api().get(INCIDENTS, "demo").then().statusCode(200);
+        double held = Probes.metric("evidence_reads_held_total");
+        api().get(CONTENT, heldArtifact).then().statusCode(200);
+        assertEquals(held + 1, Probes.metric("evidence_reads_held_total"), "refused while held, served from memory after");
     }
 
     @Test
