@@ -13,7 +13,9 @@
 # verification small_ingest batch_ingest small_read postmortem; the start-to-ready row runs only with every case), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, hyperfine runs per postmortem request),
-# JVM_OPTIONS (tools/service.sh's service_jvm_options: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), KEEP_DATA (0: drop the bench databases
+# JVM_OPTIONS (tools/service.sh's service_jvm_options: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), DB_PREFIX
+# (evidence_bench: the databases are DB_PREFIX_pgbench, _copy and _BACKEND; a run beside another one on the same
+# PostgreSQL needs a prefix of its own, as it needs ports of its own), KEEP_DATA (0: drop the bench databases
 # and blobs at the end, also when the run fails or is interrupted), OUT (bench/results/latest.md).
 #
 # The service is started, awaited and stopped, and its databases made and dropped, by tools/service.sh (shared with
@@ -53,7 +55,7 @@ ROWS=$WORK/rows.tsv
 NOTES=$WORK/notes.md
 WS=bench
 API=http://127.0.0.1:$PORT/api/v1
-DB_PREFIX=evidence_bench
+DB_PREFIX=${DB_PREFIX:-evidence_bench}
 
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
 die() { log "FAILED: $*"; exit 1; }
@@ -106,6 +108,8 @@ fi
 mkdir -p "$WORK" "$WWW" "$(dirname "$OUT")"
 : > "$ROWS"
 : > "$NOTES"
+# the files one case leaves for another or for the rows written at the end: none from an earlier run
+rm -f "$WORK"/small-ingest-*.json "$WORK"/small-read-*.txt
 S3PROXY_PID=""
 PSI_START=$(awk -F'total=' '/^some/ { print $2 }' /proc/pressure/cpu 2> /dev/null || echo "")
 LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
