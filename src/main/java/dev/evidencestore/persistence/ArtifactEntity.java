@@ -19,6 +19,8 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.Immutable;
 import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.query.NativeQuery;
+import org.hibernate.type.StandardBasicTypes;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
@@ -82,29 +84,23 @@ public class ArtifactEntity extends PanacheEntityBase {
                 capturedAt, createdAt, description, capture, createdBy);
     }
 
-    /** The workspaces in which some artifact is bound to {@code digest}. */
-    @SuppressWarnings("unchecked")
-    public static List<String> workspacesBinding(String digest) {
-        return getEntityManager().createNativeQuery("""
-                        SELECT DISTINCT i.workspace FROM artifact a JOIN incident i ON i.id = a.incident_id
-                        WHERE a.digest = :digest""")
-                .setParameter("digest", digest).getResultList();
-    }
-
     /**
-     * Binds the name to the draft's blob unless the name is bound already; true when this call bound it. An insert
-     * that yields to a concurrent one, so that two binds of one name cannot both win.
+     * Binds the name to the draft's blob unless the name is bound already: an insert that yields to a concurrent one,
+     * so that two binds of one name cannot both win. When this call bound it, the artifact as stored (timestamps
+     * rounded to PostgreSQL's microseconds, the capture as kept), read back in the same round trip; empty when the
+     * name was bound already.
      */
-    public static boolean bindIfFree(IncidentEntity incident, ArtifactDraft draft, Instant createdAt,
-                                     Attribution createdBy) {
-        return getEntityManager().createNativeQuery("""
+    public static Optional<Artifact> bindIfFree(IncidentEntity incident, ArtifactDraft draft, long size,
+                                                Instant createdAt, Attribution createdBy) {
+        List<?> rows = getEntityManager().createNativeQuery("""
                         INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
                                               created_at, description, capture, created_by,
                                               created_by_principal)
                         VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
                                 :createdAt, :description, CAST(:capture AS json), :createdBy,
                                 :createdByPrincipal)
-                        ON CONFLICT (incident_id, name) DO NOTHING""")
+                        ON CONFLICT (incident_id, name) DO NOTHING
+                        RETURNING captured_at, created_at, CAST(capture AS text)""")
                 .setParameter("incident", incident.id)
                 .setParameter("name", draft.name().value())
                 .setParameter("digest", draft.digest().toString())
@@ -117,7 +113,18 @@ public class ArtifactEntity extends PanacheEntityBase {
                 .setParameter("capture", draft.capture())
                 .setParameter("createdBy", createdBy.name())
                 .setParameter("createdByPrincipal", createdBy.principalForm())
-                .executeUpdate() == 1;
+                .unwrap(NativeQuery.class)
+                .addScalar("captured_at", StandardBasicTypes.INSTANT)
+                .addScalar("created_at", StandardBasicTypes.INSTANT)
+                .addScalar("capture", StandardBasicTypes.STRING)
+                .getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Object[] stored = (Object[]) rows.get(0);
+        ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key), draft.name());
+        return Optional.of(new Artifact(id, draft.digest(), size, draft.mediaType(), draft.source(), draft.kind(),
+                (Instant) stored[0], (Instant) stored[1], draft.description(), (String) stored[2], createdBy.name()));
     }
 
     /** What a citation check needs of an artifact: its digest, and whether its latest verification passed. */

@@ -10,6 +10,8 @@ import org.hibernate.annotations.Immutable;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /** A blob the service has acknowledged; its bytes are in the configured backend. */
 @Entity
@@ -30,33 +32,57 @@ public class BlobEntity extends PanacheEntityBase {
      * yield to a concurrent one, so two uploads of the same bytes both succeed.
      */
     public static boolean record(String digest, long size, Attribution uploader) {
-        boolean created = getEntityManager().createNativeQuery("""
-                        INSERT INTO blob (digest, size, created_at) VALUES (:digest, :size, now())
-                        ON CONFLICT (digest) DO NOTHING""")
+        // one statement, one round trip: the upload row is inserted whether or not the blob row was new
+        return ((Number) getEntityManager().createNativeQuery("""
+                        WITH blob_row AS (
+                            INSERT INTO blob (digest, size, created_at) VALUES (:digest, :size, now())
+                            ON CONFLICT (digest) DO NOTHING RETURNING 1
+                        ), upload_row AS (
+                            INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
+                            VALUES (:digest, :uploader, :principal, now())
+                            ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL
+                            DO NOTHING
+                        )
+                        SELECT count(*) FROM blob_row""")
                 .setParameter("digest", digest)
                 .setParameter("size", size)
-                .executeUpdate() == 1;
-        getEntityManager().createNativeQuery("""
-                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
-                        VALUES (:digest, :uploader, :principal, now())
-                        ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL
-                        DO NOTHING""")
-                .setParameter("digest", digest)
                 .setParameter("uploader", uploader.name())
                 .setParameter("principal", uploader.principalForm())
-                .executeUpdate();
-        return created;
+                .getSingleResult()).longValue() == 1;
     }
 
-    /** Whether {@code caller} uploaded the blob: by principal, or by name for uploads from before principals. */
-    public static boolean uploadedBy(String digest, Attribution caller) {
-        return ((Number) getEntityManager().createNativeQuery("""
-                        SELECT count(*) FROM blob_upload WHERE digest = :digest
-                            AND (uploaded_by_principal = :principal
-                                 OR uploaded_by_principal IS NULL AND uploaded_by = :name)""")
-                .setParameter("digest", digest).setParameter("principal", caller.principalForm())
-                .setParameter("name", caller.name())
-                .getSingleResult()).longValue() > 0;
+    /**
+     * What decides who may see a blob, in one query: its size, whether {@code caller} uploaded it (by principal, or
+     * by name for uploads from before principals), and, when not, the workspaces in which an artifact binds it.
+     * Empty when no such blob was recorded.
+     */
+    public static Optional<Visibility> visibility(String digest, Attribution caller) {
+        List<?> rows = getEntityManager().createNativeQuery("""
+                        SELECT b.size, u.uploaded,
+                               CASE WHEN u.uploaded THEN '' ELSE (
+                                   SELECT string_agg(DISTINCT i.workspace, ' ') FROM artifact a
+                                   JOIN incident i ON i.id = a.incident_id WHERE a.digest = b.digest) END
+                        FROM blob b CROSS JOIN LATERAL (
+                            SELECT EXISTS (SELECT 1 FROM blob_upload WHERE digest = b.digest
+                                AND (uploaded_by_principal = :principal
+                                     OR uploaded_by_principal IS NULL AND uploaded_by = :name)) AS uploaded) u
+                        WHERE b.digest = :digest""")
+                // an anonymous caller uploaded nothing; '' matches no principal and no name
+                .setParameter("digest", digest)
+                .setParameter("principal", Objects.requireNonNullElse(caller.principalForm(), ""))
+                .setParameter("name", Objects.requireNonNullElse(caller.name(), ""))
+                .getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Object[] row = (Object[]) rows.get(0);
+        String workspaces = (String) row[2];
+        return Optional.of(new Visibility(((Number) row[0]).longValue(), (Boolean) row[1],
+                workspaces == null || workspaces.isEmpty() ? List.of() : List.of(workspaces.split(" "))));
+    }
+
+    /** A recorded blob's size, whether the caller uploaded it, and where artifacts bind it (when they did not). */
+    public record Visibility(long size, boolean uploadedByCaller, List<String> bindingWorkspaces) {
     }
 
     /** A blob's digest and size. */

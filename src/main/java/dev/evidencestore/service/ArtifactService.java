@@ -54,11 +54,12 @@ public class ArtifactService {
     public ArtifactBinding bind(Workspace workspace, IncidentKey key, ArtifactDraft draft) {
         IncidentEntity incident = incidents.require(workspace, key);
         // a blob the caller cannot see is as unknown as a missing one: binding must not reveal other workspaces' bytes
-        if (BlobEntity.findById(draft.digest().toString()) == null || !blobs.visible(draft.digest())) {
-            throw new Refusal(ProblemType.UNKNOWN_BLOB, "no blob " + draft.digest() + " has been uploaded")
-                    .with("digest", draft.digest().toString());
+        long size = blobs.visibleSize(draft.digest()).orElseThrow(() -> new Refusal(ProblemType.UNKNOWN_BLOB,
+                "no blob " + draft.digest() + " has been uploaded").with("digest", draft.digest().toString()));
+        Optional<Artifact> bound = ArtifactEntity.bindIfFree(incident, draft, size, Clock.now(), actor.attribution());
+        if (bound.isPresent()) {
+            return new ArtifactBinding(bound.get(), true);
         }
-        boolean created = insert(incident, draft);
         Artifact stored = find(workspace, key, draft.name().value());
         if (!stored.digest().equals(draft.digest())) {
             throw new Refusal(ProblemType.ARTIFACT_NAME_TAKEN,
@@ -66,7 +67,7 @@ public class ArtifactService {
                     .with("artifactId", stored.id().toString())
                     .with("boundDigest", stored.digest().toString());
         }
-        return new ArtifactBinding(stored, created);
+        return new ArtifactBinding(stored, false);
     }
 
     /**
@@ -77,10 +78,6 @@ public class ArtifactService {
     public ArtifactBinding bindReceived(Workspace workspace, IncidentKey key, StoredBlob received, ArtifactDraft draft) {
         blobs.record(received);
         return bind(workspace, key, draft);
-    }
-
-    private boolean insert(IncidentEntity incident, ArtifactDraft draft) {
-        return ArtifactEntity.bindIfFree(incident, draft, Clock.now(), actor.attribution());
     }
 
     /** No transaction: an artifact never changes, so after its first read it comes from {@link BoundArtifacts}. */

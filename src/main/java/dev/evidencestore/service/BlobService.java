@@ -1,13 +1,11 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
-import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.integrity.BlobIntegrity;
-import dev.evidencestore.persistence.ArtifactEntity;
 import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.security.Actor;
 import dev.evidencestore.security.CurrentActor;
@@ -19,7 +17,7 @@ import jakarta.transaction.Transactional;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 @ApplicationScoped
@@ -68,24 +66,27 @@ public class BlobService {
      */
     @Transactional
     public BlobContent content(Digest digest) {
-        BlobEntity blob = BlobEntity.findById(digest.toString());
-        if (blob == null || !visible(digest)) {
+        Optional<Long> size = visibleSize(digest);
+        if (size.isEmpty()) {
             if (actor.get().anonymous()) {
                 throw new Refusal(ProblemType.UNAUTHORIZED, "this blob can be read only with a valid bearer token");
             }
             throw Refusal.notFound("no blob " + digest);
         }
         integrity.refuseIfDamaged(digest);
-        return new BlobContent(digest, blob.size, OCTET_STREAM, store, integrity);
+        return new BlobContent(digest, size.get(), OCTET_STREAM, store, integrity);
     }
 
-    /** Whether the caller may see this blob: one of its uploaders, or through an artifact in a readable workspace. */
-    boolean visible(Digest digest) {
+    /**
+     * The blob's size, when it was recorded and the caller may see it: one of its uploaders, or through an artifact
+     * in a readable workspace. Empty otherwise, so that a blob the caller may not see is as unknown as a missing one.
+     */
+    Optional<Long> visibleSize(Digest digest) {
         Actor caller = actor.get();
-        if (!caller.anonymous() && BlobEntity.uploadedBy(digest.toString(), caller.attribution())) {
-            return true;
-        }
-        return ArtifactEntity.workspacesBinding(digest.toString()).stream().anyMatch(ws -> publicWorkspaces.contains(ws)
-                || caller.mayRead() && caller.holds(Workspace.parse(ws)));
+        return BlobEntity.visibility(digest.toString(), caller.attribution())
+                .filter(blob -> blob.uploadedByCaller() && !caller.anonymous()
+                        || blob.bindingWorkspaces().stream().anyMatch(ws -> publicWorkspaces.contains(ws)
+                        || caller.mayRead() && caller.holds(Workspace.parse(ws))))
+                .map(BlobEntity.Visibility::size);
     }
 }

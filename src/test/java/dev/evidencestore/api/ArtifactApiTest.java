@@ -85,6 +85,30 @@ class ArtifactApiTest {
                 .extract().asByteArray());
     }
 
+    /**
+     * The answer to a bind is the artifact as stored, which every later read returns: a capture time finer than
+     * PostgreSQL's microseconds is rounded in both, and the capture is what was kept.
+     */
+    @Test
+    void theBindsAnswerIsTheArtifactAsEveryReadReturnsIt() {
+        String key = Fixtures.newIncident("demo");
+        String digest = Fixtures.upload(Evidence.uniqueBytes(300));
+        Map<String, Object> body = Fixtures.artifact("fine-grained", digest);
+        body.put("capturedAt", "2026-06-18T10:20:00.123456789+02:00");
+        body.put("capture", Map.of("z", 1, "a", List.of(1, 2.5, "x"), "nested", Map.of("k", "v")));
+
+        Map<String, Object> bound = json(body).post("/api/v1/workspaces/{ws}/incidents/{key}/artifacts", "demo", key)
+                .then().statusCode(201).extract().jsonPath().getMap("");
+        Map<String, Object> read = api().get("/api/v1/artifacts/{id}", bound.get("id")).then().statusCode(200)
+                .extract().jsonPath().getMap("");
+
+        assertEquals("2026-06-18T08:20:00.123457Z", bound.get("capturedAt"));
+        for (String field : List.of("id", "digest", "size", "mediaType", "source", "kind", "capturedAt", "createdAt",
+                "createdBy", "description", "capture")) {
+            assertEquals(read.get(field), bound.get(field), field);
+        }
+    }
+
     @Test
     void neverOverwritesEvidence() {
         String key = Fixtures.newIncident("demo");
