@@ -19,7 +19,6 @@ import dev.evidencestore.security.Roles;
 import dev.evidencestore.service.ArtifactBinding;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.BlobService;
-import dev.evidencestore.service.IncidentService;
 import dev.evidencestore.storage.BlobTooLarge;
 import dev.evidencestore.storage.DigestMismatch;
 import dev.evidencestore.storage.StoredBlob;
@@ -51,16 +50,14 @@ public class ArtifactBatchResource {
 
     static final String TAR = "application/x-tar";
 
-    private final IncidentService incidents;
     private final BlobService blobs;
     private final ArtifactService artifacts;
     private final AuditedWrite writes;
     private final ObjectMapper mapper;
     private final EvidenceConfig.Batch limits;
 
-    ArtifactBatchResource(IncidentService incidents, BlobService blobs, ArtifactService artifacts, AuditedWrite writes,
+    ArtifactBatchResource(BlobService blobs, ArtifactService artifacts, AuditedWrite writes,
                           ObjectMapper mapper, EvidenceConfig config) {
-        this.incidents = incidents;
         this.blobs = blobs;
         this.artifacts = artifacts;
         this.writes = writes;
@@ -78,13 +75,13 @@ public class ArtifactBatchResource {
                                         @HeaderParam(ContentDigestHeader.NAME) String contentDigest,
                                         InputStream body) throws IOException {
         // an unknown incident is refused before a byte of the body is read
-        incidents.get(workspace, key);
+        ArtifactService.BindTarget target = artifacts.bindTarget(workspace, key);
         DigestInputStream hashed = new DigestInputStream(new ClientUpload(body), DigestUtils.getSha256Digest());
         try (BatchArchive archive = new BatchArchive(hashed, limits)) {
             ArtifactBatch batch = new ArtifactBatch(archive.manifest(mapper));
             for (TarArchiveEntry entry = archive.nextFile(); entry != null; entry = archive.nextFile()) {
                 TarArchiveEntry current = entry;
-                batch.arrived(entry.getName(), item -> store(workspace, key, item, archive, current));
+                batch.arrived(entry.getName(), item -> store(target, item, archive, current));
             }
             archive.readPadding(hashed);
             checkContentDigest(contentDigest, Digest.of(hashed.getMessageDigest().digest()));
@@ -95,7 +92,7 @@ public class ArtifactBatchResource {
         }
     }
 
-    private ArtifactBatchResult store(Workspace workspace, IncidentKey key, ArtifactBatch.Pending item,
+    private ArtifactBatchResult store(ArtifactService.BindTarget target, ArtifactBatch.Pending item,
                                       BatchArchive archive, TarArchiveEntry entry) throws IOException {
         StoredBlob received;
         try (InputStream bytes = archive.content(entry)) {
@@ -106,8 +103,7 @@ public class ArtifactBatchResource {
             return refused(item.path(), ProblemMapper.refusal(e));
         }
         try {
-            Response answer = writes.commit(() -> bound(artifacts.bindReceived(workspace, key, received,
-                    item.draft())));
+            Response answer = writes.commit(() -> bound(artifacts.bindReceived(target, received, item.draft())));
             ArtifactResponse artifact = (ArtifactResponse) answer.getEntity();
             return new ArtifactBatchResult(item.path(), artifact.id(), artifact.digest(), answer.getStatus(), null);
         } catch (Refusal refusal) {

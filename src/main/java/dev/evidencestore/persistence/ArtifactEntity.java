@@ -90,7 +90,7 @@ public class ArtifactEntity extends PanacheEntityBase {
      * rounded to PostgreSQL's microseconds, the capture as kept), read back in the same round trip; empty when the
      * name was bound already.
      */
-    public static Optional<Artifact> bindIfFree(IncidentEntity incident, ArtifactDraft draft, long size,
+    public static Optional<Artifact> bindIfFree(long incidentId, ArtifactId id, ArtifactDraft draft, long size,
                                                 Instant createdAt, Attribution createdBy) {
         List<?> rows = getEntityManager().createNativeQuery("""
                         INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
@@ -101,7 +101,7 @@ public class ArtifactEntity extends PanacheEntityBase {
                                 :createdByPrincipal)
                         ON CONFLICT (incident_id, name) DO NOTHING
                         RETURNING captured_at, created_at, CAST(capture AS text)""")
-                .setParameter("incident", incident.id)
+                .setParameter("incident", incidentId)
                 .setParameter("name", draft.name().value())
                 .setParameter("digest", draft.digest().toString())
                 .setParameter("mediaType", draft.mediaType())
@@ -122,7 +122,6 @@ public class ArtifactEntity extends PanacheEntityBase {
             return Optional.empty();
         }
         Object[] stored = (Object[]) rows.get(0);
-        ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key), draft.name());
         return Optional.of(new Artifact(id, draft.digest(), size, draft.mediaType(), draft.source(), draft.kind(),
                 (Instant) stored[0], (Instant) stored[1], draft.description(), (String) stored[2], createdBy.name()));
     }

@@ -56,11 +56,37 @@ public class ArtifactService {
         // a blob the caller cannot see is as unknown as a missing one: binding must not reveal other workspaces' bytes
         long size = blobs.visibleSize(draft.digest()).orElseThrow(() -> new Refusal(ProblemType.UNKNOWN_BLOB,
                 "no blob " + draft.digest() + " has been uploaded").with("digest", draft.digest().toString()));
-        Optional<Artifact> bound = ArtifactEntity.bindIfFree(incident, draft, size, Clock.now(), actor.attribution());
+        return bindVisible(new BindTarget(incident.id, workspace, key), draft, size);
+    }
+
+    /** Where the items of one batch are bound: its incident, looked up once for all of them. */
+    @Transactional
+    public BindTarget bindTarget(Workspace workspace, IncidentKey key) {
+        return new BindTarget(incidents.require(workspace, key).id, workspace, key);
+    }
+
+    /**
+     * Records bytes the caller has just sent and binds a name to them, in one transaction: an item of a batch
+     * upload, which leaves either both or neither. The caller is their uploader, so they may bind them.
+     */
+    @Transactional
+    public ArtifactBinding bindReceived(BindTarget target, StoredBlob received, ArtifactDraft draft) {
+        blobs.record(received);
+        return bindVisible(target, draft, received.size());
+    }
+
+    /**
+     * The insert and the unique key decide atomically which of several concurrent binds wins; a repeat with the same
+     * digest returns the stored artifact, another digest is refused.
+     */
+    private ArtifactBinding bindVisible(BindTarget target, ArtifactDraft draft, long size) {
+        ArtifactId id = new ArtifactId(target.workspace(), target.key(), draft.name());
+        Optional<Artifact> bound = ArtifactEntity.bindIfFree(target.incidentId(), id, draft, size, Clock.now(),
+                actor.attribution());
         if (bound.isPresent()) {
             return new ArtifactBinding(bound.get(), true);
         }
-        Artifact stored = find(workspace, key, draft.name().value());
+        Artifact stored = find(target.workspace(), target.key(), draft.name().value());
         if (!stored.digest().equals(draft.digest())) {
             throw new Refusal(ProblemType.ARTIFACT_NAME_TAKEN,
                     stored.id() + " is bound to " + stored.digest() + "; evidence is never overwritten")
@@ -70,14 +96,8 @@ public class ArtifactService {
         return new ArtifactBinding(stored, false);
     }
 
-    /**
-     * Records bytes just received and binds a name to them, in one transaction: an item of a batch upload, which
-     * leaves either both or neither.
-     */
-    @Transactional
-    public ArtifactBinding bindReceived(Workspace workspace, IncidentKey key, StoredBlob received, ArtifactDraft draft) {
-        blobs.record(received);
-        return bind(workspace, key, draft);
+    /** The incident an artifact is bound in, by its row and its names. */
+    public record BindTarget(long incidentId, Workspace workspace, IncidentKey key) {
     }
 
     /** No transaction: an artifact never changes, so after its first read it comes from {@link BoundArtifacts}. */
