@@ -7,19 +7,32 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.Base64;
-import java.util.regex.Pattern;
 
 /** A SHA-256 content digest, always {@code sha256:} followed by 64 lowercase hex digits. */
 public record Digest(String hex) {
 
     public static final String PREFIX = "sha256:";
-    private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
+    private static final int HEX_LENGTH = 64;
     private static final int READ_BLOCK = 256 * 1024;
 
     public Digest {
-        if (hex == null || !HEX.matcher(hex).matches()) {
+        if (!isLowercaseHex(hex)) {
             throw Refusal.invalid("digest", "must be sha256: followed by 64 lowercase hex digits");
         }
+    }
+
+    /** Every digest read from the database is checked here: a loop, as a regex was a tenth of a postmortem's CPU. */
+    private static boolean isLowercaseHex(String hex) {
+        if (hex == null || hex.length() != HEX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < HEX_LENGTH; i++) {
+            char c = hex.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static Digest parse(String text) {

@@ -56,5 +56,11 @@ class IdentifiersTest {
         refused(() -> Digest.parse("sha256:" + hex.toUpperCase()), "digest", rule);
         refused(() -> Digest.parse("sha512:" + hex), "digest", rule);
         refused(() -> Digest.parse(hex), "digest", rule);
+        refused(() -> Digest.parse("sha256:" + hex.substring(1)), "digest", rule);
+        refused(() -> Digest.parse("sha256:" + hex + "0"), "digest", rule);
+        for (String outside : List.of("g", "/", ":", "`", "G", "@", " ", "\u0660")) {
+            refused(() -> Digest.parse("sha256:" + outside + hex.substring(1)), "digest", rule);
+        }
+        refused(() -> new Digest(null), "digest", rule);
     }
 }
