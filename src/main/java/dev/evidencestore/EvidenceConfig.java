@@ -387,6 +387,14 @@ public interface EvidenceConfig {
         /** Largest batch.json; a bigger one is refused (413) unread. */
         @WithDefault("1M")
         MemorySize maxManifest();
+
+        /**
+         * Small items (64 KiB at most) of one batch stored and bound at once, each on its own thread and in its own
+         * transaction, while the next entries are read: their waits on the disk and the database overlap. 1 (or
+         * less) stores one item at a time.
+         */
+        @WithDefault("8")
+        int itemsInFlight();
     }
 
     interface Blob {

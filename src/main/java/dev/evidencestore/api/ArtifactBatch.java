@@ -4,12 +4,12 @@ import dev.evidencestore.domain.ArtifactDraft;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -20,11 +20,6 @@ final class ArtifactBatch {
 
     /** An item waiting for its entry, with its declaration already checked. */
     record Pending(String path, ArtifactDraft draft) {
-    }
-
-    /** Stores and binds one item's bytes, and says what became of it. */
-    interface Binder {
-        ArtifactBatchResult bind(Pending item) throws IOException;
     }
 
     private final List<String> order = new ArrayList<>();
@@ -54,18 +49,23 @@ final class ArtifactBatch {
         }
     }
 
-    /** The entry {@code path} has arrived: binds its item, or records why there is none to bind. */
-    void arrived(String path, Binder binder) throws IOException {
+    /**
+     * The entry {@code path} has arrived: its item, to be stored and bound, or empty when there is none (an entry
+     * batch.json does not name or names twice, which is recorded as a stray, or an item already refused).
+     */
+    Optional<Pending> arrived(String path) {
         if (!declared.contains(path) || !arrived.add(path)) {
             strays.add(ArtifactBatchResult.refused(path, new Refusal(ProblemType.INVALID_REQUEST, "the archive has an "
                     + "entry " + path + " that " + BatchArchive.MANIFEST + " does not name, or has it twice; it was "
                     + "not stored")));
-            return;
+            return Optional.empty();
         }
-        Pending item = pending.remove(path);
-        if (item != null) {
-            results.put(path, binder.bind(item));
-        }
+        return Optional.ofNullable(pending.remove(path));
+    }
+
+    /** What became of the item of entry {@code path}. */
+    void bound(String path, ArtifactBatchResult result) {
+        results.put(path, result);
     }
 
     /** One result per declared item, in the order of batch.json, then one per stray entry. */

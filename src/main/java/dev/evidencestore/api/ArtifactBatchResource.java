@@ -33,10 +33,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.eclipse.microprofile.context.ManagedExecutor;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.DigestInputStream;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,15 +52,22 @@ import java.util.Set;
 public class ArtifactBatchResource {
 
     static final String TAR = "application/x-tar";
+    /**
+     * Items up to this size are read into memory and stored on another thread; at most
+     * {@code evidence.batch.items-in-flight} of them per batch, so one batch holds at most that many times this.
+     */
+    static final int HELD_ITEM = 64 * 1024;
 
     private final BlobService blobs;
     private final ArtifactService artifacts;
     private final AuditedWrite writes;
     private final ObjectMapper mapper;
     private final EvidenceConfig.Batch limits;
+    private final ManagedExecutor executor;
 
     ArtifactBatchResource(BlobService blobs, ArtifactService artifacts, AuditedWrite writes,
-                          ObjectMapper mapper, EvidenceConfig config) {
+                          ObjectMapper mapper, EvidenceConfig config, ManagedExecutor executor) {
+        this.executor = executor;
         this.blobs = blobs;
         this.artifacts = artifacts;
         this.writes = writes;
@@ -79,9 +89,14 @@ public class ArtifactBatchResource {
         DigestInputStream hashed = new DigestInputStream(new ClientUpload(body), DigestUtils.getSha256Digest());
         try (BatchArchive archive = new BatchArchive(hashed, limits)) {
             ArtifactBatch batch = new ArtifactBatch(archive.manifest(mapper));
-            for (TarArchiveEntry entry = archive.nextFile(); entry != null; entry = archive.nextFile()) {
-                TarArchiveEntry current = entry;
-                batch.arrived(entry.getName(), item -> store(target, item, archive, current));
+            try (ItemsInFlight inFlight = new ItemsInFlight(executor, limits.itemsInFlight(), batch::bound)) {
+                for (TarArchiveEntry entry = archive.nextFile(); entry != null; entry = archive.nextFile()) {
+                    Optional<ArtifactBatch.Pending> item = batch.arrived(entry.getName());
+                    if (item.isPresent()) {
+                        receive(target, item.get(), archive, entry, inFlight, batch);
+                    }
+                }
+                inFlight.finishAll();
             }
             archive.readPadding(hashed);
             checkContentDigest(contentDigest, Digest.of(hashed.getMessageDigest().digest()));
@@ -92,11 +107,30 @@ public class ArtifactBatchResource {
         }
     }
 
+    /**
+     * A small item's bytes are read here and stored and bound on another thread while the next entries are read; a
+     * larger one streams into the store from here, as a lone upload would.
+     */
+    private void receive(ArtifactService.BindTarget target, ArtifactBatch.Pending item, BatchArchive archive,
+                         TarArchiveEntry entry, ItemsInFlight inFlight, ArtifactBatch batch) throws IOException {
+        if (entry.getSize() > HELD_ITEM) {
+            try (InputStream bytes = archive.content(entry)) {
+                batch.bound(item.path(), store(target, item, bytes, entry.getSize()));
+            }
+            return;
+        }
+        byte[] bytes;
+        try (InputStream content = archive.content(entry)) {
+            bytes = content.readNBytes((int) entry.getSize());
+        }
+        inFlight.start(item.path(), () -> store(target, item, new ByteArrayInputStream(bytes), bytes.length));
+    }
+
     private ArtifactBatchResult store(ArtifactService.BindTarget target, ArtifactBatch.Pending item,
-                                      BatchArchive archive, TarArchiveEntry entry) throws IOException {
+                                      InputStream bytes, long size) throws IOException {
         StoredBlob received;
-        try (InputStream bytes = archive.content(entry)) {
-            received = blobs.receive(bytes, Set.of(item.draft().digest()), entry.getSize());
+        try {
+            received = blobs.receive(bytes, Set.of(item.draft().digest()), size);
         } catch (DigestMismatch e) {
             return refused(item.path(), ProblemMapper.refusal(e));
         } catch (BlobTooLarge e) {

@@ -1,6 +1,7 @@
 package dev.evidencestore.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evidencestore.support.Api;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Sql;
@@ -12,7 +13,9 @@ import io.restassured.specification.RequestSpecification;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -164,6 +167,82 @@ class ArtifactBatchApiTest {
         api().head("/api/v1/blobs/{digest}", digest).then().statusCode(404);
         assertEquals(0, Sql.count("SELECT count(*) FROM artifact a JOIN incident i ON i.id = a.incident_id "
                 + "WHERE i.incident_key = ?", key));
+    }
+
+    /**
+     * Small items are stored and bound several at a time (evidence.batch.items-in-flight, 8) while larger ones stream
+     * in between: every item still gets its own result, its own audit entry and its bytes, and one refused item
+     * among them is refused alone.
+     */
+    @Test
+    void manySmallItemsInFlightEachGetTheirOwnResultEntryAndBytes() throws Exception {
+        String key = Fixtures.newIncident("demo");
+        List<byte[]> blobs = new ArrayList<>();
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            blobs.add(Evidence.uniqueBytes(i == 17 ? 200_000 : 500 + i));
+            items.add(item("doc-" + i, "doc-" + i, Evidence.digestOf(blobs.get(i))));
+        }
+        items.get(23).put("digest", Evidence.digestOf(Evidence.uniqueBytes(10)));
+        TarBody tar = manifest(items);
+        for (int i = 0; i < blobs.size(); i++) {
+            tar.add("doc-" + i, blobs.get(i));
+        }
+
+        ValidatableResponse answer = batch(api(), key, tar.bytes()).statusCode(200).body("results", hasSize(40));
+
+        for (int i = 0; i < blobs.size(); i++) {
+            String id = "artifact:demo:v1:" + key + ":doc-" + i;
+            if (i == 23) {
+                answer.body("results[23].status", equalTo(400)).body("results[23].problem.type",
+                        equalTo(Api.PROBLEMS + "digest-mismatch"));
+                api().get("/api/v1/artifacts/{id}", id).then().statusCode(404);
+                continue;
+            }
+            answer.body("results[" + i + "].path", equalTo("doc-" + i)).body("results[" + i + "].status", equalTo(201))
+                    .body("results[" + i + "].id", equalTo(id));
+            assertArrayEquals(blobs.get(i), api().get("/api/v1/artifacts/{id}/content", id).then().statusCode(200)
+                    .extract().asByteArray());
+        }
+        assertEquals(39, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 201"), batchPath(key)));
+        assertEquals(1, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 400"), batchPath(key)));
+    }
+
+    /** A body cut off after some small items answers 400 only once the items before the cut are bound. */
+    @Test
+    void aBodyCutAfterSmallItemsLeavesTheItemsBeforeTheCutBound() throws Exception {
+        String key = Fixtures.newIncident("demo");
+        List<byte[]> blobs = new ArrayList<>();
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            blobs.add(Evidence.uniqueBytes(700 + i));
+            items.add(item("doc-" + i, "doc-" + i, Evidence.digestOf(blobs.get(i))));
+        }
+        TarBody tar = manifest(items);
+        for (int i = 0; i < blobs.size(); i++) {
+            tar.add("doc-" + i, blobs.get(i));
+        }
+        byte[] whole = tar.bytes();
+        // batch.json and the first 12 items whole (512-byte header, content padded to 512), then the 13th's header
+        // and 100 of its bytes
+        int cut = tarLength(whole, 13) + 512 + 100;
+        byte[] body = Arrays.copyOf(whole, cut);
+
+        problem(batch(invalid(), key, body), 400, "invalid-request");
+
+        assertEquals(12, Sql.count("SELECT count(*) FROM artifact a JOIN incident i ON i.id = a.incident_id "
+                + "WHERE i.incident_key = ?", key));
+        assertEquals(12, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 201"), batchPath(key)));
+    }
+
+    /** Where entry {@code n} (batch.json is entry 0) ends in a tar of plain ustar entries. */
+    private static int tarLength(byte[] tar, int entries) {
+        int at = 0;
+        for (int i = 0; i < entries; i++) {
+            long size = Long.parseLong(new String(tar, at + 124, 11, StandardCharsets.US_ASCII).trim(), 8);
+            at += 512 + (int) ((size + 511) / 512 * 512);
+        }
+        return at;
     }
 
     @Test
