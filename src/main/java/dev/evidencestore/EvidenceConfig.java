@@ -476,6 +476,21 @@ public interface EvidenceConfig {
             @WithDefault("8M")
             MemorySize partSize();
 
+            /**
+             * Parts of one upload sent at once while it reads and hashes the next; each takes a buffer of
+             * {@code send-ahead-memory}, so an upload holds up to this many parts more than its first.
+             */
+            @WithDefault("2")
+            int partsInFlight();
+
+            /**
+             * Heap all uploads share for the parts they hold beyond their first (which admission's body-memory
+             * counts), in whole parts. Taken only when free, never waited for: an upload that finds none sends its
+             * parts one at a time; {@code 0} sends every upload's parts one at a time.
+             */
+            @WithDefault("16M")
+            MemorySize sendAheadMemory();
+
             /** How long a multipart upload may go without a new part before it counts as abandoned and is aborted. */
             @WithDefault("1h")
             Duration abandonedUploadAfter();

@@ -23,7 +23,10 @@ public class BlobStoreProducer {
     private static final long MAX_PARTS = 10_000;
     /** A part is one byte array. */
     private static final long MAX_PART = 1024L * 1024 * 1024;
-    /** Each streaming upload or download holds one connection; as many as Quarkus's default worker threads. */
+    /**
+     * Each streaming download holds one connection, and each upload one per part in flight: as many as Quarkus's
+     * default worker threads, well above what admission lets in.
+     */
     private static final int MAX_CONNECTIONS = 200;
 
     @Produces
@@ -57,6 +60,16 @@ public class BlobStoreProducer {
         String bucket = s3.bucket().orElseThrow(() -> new IllegalStateException(
                 "the s3 backend needs evidence.storage.s3.bucket (EVIDENCE_STORAGE_S3_BUCKET)"));
         long partSize = s3.partSize().asLongValue();
+        checkTransfer(s3, partSize, maxBlobSize);
+        S3ClientBuilder client = S3Connection.builder(s3)
+                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS));
+        LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
+                s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
+        return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize, s3.partsInFlight(),
+                s3.sendAheadMemory().asLongValue());
+    }
+
+    private static void checkTransfer(EvidenceConfig.Storage.S3 s3, long partSize, long maxBlobSize) {
         if (partSize < MIN_PART || partSize > MAX_PART) {
             throw new IllegalStateException("evidence.storage.s3.part-size must be between 5M and 1G, not " + partSize);
         }
@@ -65,10 +78,9 @@ public class BlobStoreProducer {
                     + "evidence.blob.max-size need evidence.storage.s3.part-size of at least "
                     + (maxBlobSize + MAX_PARTS - 1) / MAX_PARTS + " bytes");
         }
-        S3ClientBuilder client = S3Connection.builder(s3)
-                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS));
-        LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
-                s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
-        return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize);
+        if (s3.partsInFlight() < 1) {
+            throw new IllegalStateException("evidence.storage.s3.parts-in-flight must be at least 1, not "
+                    + s3.partsInFlight());
+        }
     }
 }

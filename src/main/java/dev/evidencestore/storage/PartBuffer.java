@@ -11,8 +11,9 @@ import java.util.Arrays;
 import java.util.Base64;
 
 /**
- * The one part of an upload held in memory. It starts small and grows to the part size only for blobs that reach
- * it, so a small upload does not allocate a whole part.
+ * One part of an upload held in memory. An upload's first starts small and grows to the part size only for blobs
+ * that reach it, so a small upload does not allocate a whole part; the buffers of the parts after it are whole from
+ * the start, and each buffer is reused from part to part.
  */
 final class PartBuffer {
 
@@ -23,8 +24,17 @@ final class PartBuffer {
     private int length;
 
     PartBuffer(int capacity) {
+        this(capacity, Math.min(INITIAL, capacity));
+    }
+
+    private PartBuffer(int capacity, int initial) {
         this.capacity = capacity;
-        this.bytes = new byte[Math.min(INITIAL, capacity)];
+        this.bytes = new byte[initial];
+    }
+
+    /** A buffer of the whole part size at once, for parts after a first that filled its own. */
+    static PartBuffer whole(int capacity) {
+        return new PartBuffer(capacity, capacity);
     }
 
     /** Reads the next part, up to the part size; returns whether it read anything. */

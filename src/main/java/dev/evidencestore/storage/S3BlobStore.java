@@ -20,14 +20,17 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 /**
  * Blobs as objects in an S3 bucket under {@code sha256/ab/abcd…}. A blob smaller than one part is hashed in memory
  * and, once it matches the upload policy, written with one PutObject straight to its digest key. A larger one
- * streams part by part into a multipart upload at a staging key while it is hashed; only when it is complete and
- * matches the policy is it copied server-side to its digest key, and the staging object deleted. Any failure aborts
- * the multipart upload, so an object under a digest key is always the complete bytes of that digest.
+ * streams part by part into a multipart upload while it is hashed, the next part read while earlier ones are sent:
+ * straight to its digest key when the client declared the digest, completed only once the bytes match it;
+ * otherwise to a staging key, copied server-side to its digest key once complete and matching, and the staging
+ * object deleted. Any failure aborts the multipart upload, so an object under a digest key is always the complete
+ * bytes of that digest.
  */
 public final class S3BlobStore implements BlobStore, Closeable {
 
@@ -37,15 +40,25 @@ public final class S3BlobStore implements BlobStore, Closeable {
     private static final int CONFLICT = 409;
     private static final int PRECONDITION_FAILED = 412;
 
-    /** How an upload is cut into requests: S3's own limits, unless a test shrinks them to reach every path. */
-    record Transfer(int partSize, long wholePutMax, long singleCopyMax, long copyPartSize) {
+    /**
+     * How an upload is cut into requests and how many are sent at once: S3's own limits, unless a test shrinks them
+     * to reach every path. {@code sharedBuffers}: part buffers all uploads share beyond each one's first.
+     */
+    record Transfer(int partSize, long wholePutMax, long singleCopyMax, long copyPartSize, int partsInFlight,
+                    int sharedBuffers) {
 
         /** CopyObject copies at most 5 GiB; larger objects are copied part by part. */
         static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
         static final long COPY_PART = 1024L * 1024 * 1024;
 
-        static Transfer of(int partSize) {
-            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART);
+        Transfer {
+            if (partsInFlight < 1) {
+                throw new IllegalArgumentException("at least one part must be in flight, not " + partsInFlight);
+            }
+        }
+
+        static Transfer of(int partSize, int partsInFlight, int sharedBuffers) {
+            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART, partsInFlight, sharedBuffers);
         }
     }
 
@@ -53,9 +66,14 @@ public final class S3BlobStore implements BlobStore, Closeable {
     private final BucketLayout layout;
     private final Transfer transfer;
     private final Clock clock;
+    private final Semaphore sharedBuffers;
 
-    public S3BlobStore(S3Client s3, String bucket, String prefix, int partSize) {
-        this(s3, new BucketLayout(bucket, prefix), Transfer.of(partSize), Clock.systemUTC());
+    /** {@code sendAheadMemory}: heap the uploads share for parts beyond each one's first, in whole parts. */
+    public S3BlobStore(S3Client s3, String bucket, String prefix, int partSize, int partsInFlight,
+                       long sendAheadMemory) {
+        this(s3, new BucketLayout(bucket, prefix),
+                Transfer.of(partSize, partsInFlight, (int) Math.min(sendAheadMemory / partSize, Integer.MAX_VALUE)),
+                Clock.systemUTC());
     }
 
     S3BlobStore(S3Client s3, BucketLayout layout, Transfer transfer, Clock clock) {
@@ -63,6 +81,12 @@ public final class S3BlobStore implements BlobStore, Closeable {
         this.layout = layout;
         this.transfer = transfer;
         this.clock = clock;
+        this.sharedBuffers = new Semaphore(transfer.sharedBuffers());
+    }
+
+    /** Buffers of the shared budget no upload holds now. */
+    int freeSharedBuffers() {
+        return sharedBuffers.availablePermits();
     }
 
     @Override
@@ -163,14 +187,27 @@ public final class S3BlobStore implements BlobStore, Closeable {
                 .checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
     }
 
-    /** Sends the part already read and every part after it, each as it is read and hashed. */
-    private List<CompletedPart> uploadParts(String key, String uploadId, MeasuredInput in, PartBuffer part)
+    /**
+     * Sends the part already read and every part after it, each once it is read and hashed, while the next is read.
+     * Returns only once no part is on its way any more, whether they all arrived or the upload failed.
+     */
+    private List<CompletedPart> uploadParts(String key, String uploadId, MeasuredInput in, PartBuffer first)
             throws IOException {
-        List<CompletedPart> parts = new ArrayList<>();
-        do {
-            parts.add(uploadPart(key, uploadId, parts.size() + 1, part));
-        } while (part.full() && part.fill(in));
-        return parts;
+        try (PartsInFlight inFlight = new PartsInFlight(transfer.partSize(), transfer.partsInFlight(), sharedBuffers,
+                (part, number) -> uploadPart(key, uploadId, number, part))) {
+            PartBuffer part = first;
+            boolean more = part.full();
+            inFlight.send(part);
+            while (more) {
+                part = inFlight.nextBuffer();
+                if (!part.fill(in)) {
+                    break;
+                }
+                more = part.full();
+                inFlight.send(part);
+            }
+            return inFlight.completed();
+        }
     }
 
     private CompletedPart uploadPart(String key, String uploadId, int number, PartBuffer part)
@@ -238,8 +275,12 @@ public final class S3BlobStore implements BlobStore, Closeable {
         }
     }
 
-    /** Best effort: what is left behind here is swept later by {@link #removeAbandonedUploads}. */
+    /**
+     * Best effort: what is left behind here is swept later by {@link #removeAbandonedUploads}. An interrupted
+     * upload still aborts what it started: the SDK sends nothing from an interrupted thread, so the interrupt waits.
+     */
     private void abort(String key, String uploadId, Exception failure) {
+        boolean interrupted = Thread.interrupted();
         try {
             call("abort the upload to " + key, () -> s3.abortMultipartUpload(b -> b.bucket(layout.bucket())
                     .key(key).uploadId(uploadId)));
@@ -248,6 +289,10 @@ public final class S3BlobStore implements BlobStore, Closeable {
                 failure.addSuppressed(e);
             } else {
                 LOG.warnf(e, "could not abort the upload to %s; the sweep of abandoned uploads will", key);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

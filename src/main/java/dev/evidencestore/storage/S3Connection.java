@@ -10,6 +10,7 @@ import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 /**
  * How the service reaches S3: endpoint, region, addressing and credentials of {@code evidence.storage.s3.*}, shared
@@ -28,7 +29,11 @@ final class S3Connection {
                 // the service sends its own SHA-256 checksums; the SDK's default CRC trailers (aws-chunked) are
                 // not understood by every S3-compatible service, S3Proxy among them
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                // over plain http the SDK must sign the payload, by default as aws-chunked with a signature per
+                // 128 KiB, which S3Proxy decodes a byte at a time; one signature of the whole part costs one SHA-256
+                // pass over bytes held in memory anyway. Over https payloads go unsigned, and this changes nothing
+                .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build());
         s3.endpoint().ifPresent(client::endpointOverride);
         return client;
     }
