@@ -445,6 +445,13 @@ public interface EvidenceConfig {
             /** How long an upload waits for a free slot before it is turned away. */
             @WithDefault("5s")
             Duration uploadSlotWait();
+
+            /**
+             * Reads streaming their chunks at once, each holding a database connection until it ends (a download its
+             * client stopped reading, until it is cut off as stalled). Beyond it, reads query slice by slice.
+             */
+            @WithDefault("4")
+            int maxStreamingReads();
         }
 
         interface S3 {

@@ -44,7 +44,8 @@ public class BlobStoreProducer {
         EvidenceConfig.Storage storage = config.storage();
         return switch (storage.backend()) {
             case POSTGRES -> new PostgresBlobStore(dataSource, (int) storage.postgres().chunkSize().asLongValue(),
-                    storage.postgres().maxConcurrentUploads(), storage.postgres().uploadSlotWait());
+                    storage.postgres().maxConcurrentUploads(), storage.postgres().uploadSlotWait(),
+                    storage.postgres().maxStreamingReads());
             case FILESYSTEM -> new FilesystemBlobStore(storage.filesystem().path());
             case S3 -> s3(storage.s3(), config.blob().maxSize().asLongValue());
         };

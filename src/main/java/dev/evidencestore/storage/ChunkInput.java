@@ -8,27 +8,28 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * Streams a byte range of a chunked blob, fetching a slice of one chunk row at a time, so memory stays at one slice
- * whatever the blob size and the chunk size, and no connection is held between reads. A download whose client stops
- * reading holds its slice until it is cut off as stalled: with 64 of them, whole 1 MiB chunks filled a 128 MiB heap.
+ * Streams a byte range of a chunked blob, fetching a slice of one chunk row per query, so memory stays at one slice
+ * whatever the blob size and the chunk size, and no connection is held between reads: for ranges of one slice, and
+ * for reads beyond those the store lets stream ({@link ChunkStream}). A download whose client stops reading holds
+ * its slice until it is cut off as stalled: with 64 of them, whole 1 MiB chunks filled a 128 MiB heap.
  */
 final class ChunkInput extends BlockInput {
 
-    /** The most bytes fetched at once: the response's own buffer, so a slice goes out in one write. */
-    static final int SLICE = 256 * 1024;
     /** PostgreSQL reads only the TOAST pages of the slice asked for (the chunks are stored uncompressed). */
     private static final String CHUNK = "SELECT substring(data FROM ? FOR ?) FROM blob_chunk WHERE content_id = ? AND seq = ?";
 
     private final DataSource dataSource;
     private final PostgresBlobStore.Content content;
+    private final int slice;
     private long position;
     private long remaining;
     private byte[] chunk = new byte[0];
     private int chunkOffset;
 
-    ChunkInput(DataSource dataSource, PostgresBlobStore.Content content, long offset, long length) {
+    ChunkInput(DataSource dataSource, PostgresBlobStore.Content content, long offset, long length, int slice) {
         this.dataSource = dataSource;
         this.content = content;
+        this.slice = slice;
         this.position = offset;
         this.remaining = length;
     }
@@ -52,7 +53,7 @@ final class ChunkInput extends BlockInput {
     private void fetch() throws IOException {
         int seq = (int) (position / content.chunkSize());
         int from = (int) (position % content.chunkSize());
-        int wanted = (int) Math.min(SLICE, Math.min(remaining, content.chunkSize() - from));
+        int wanted = (int) Math.min(slice, Math.min(remaining, content.chunkSize() - from));
         try (Connection connection = dataSource.getConnection();
              PreparedStatement query = connection.prepareStatement(CHUNK)) {
             query.setInt(1, from + 1);

@@ -1,40 +1,13 @@
 package dev.evidencestore.storage;
 
-import dev.evidencestore.support.Sql;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 
-import java.sql.SQLException;
-import java.time.Duration;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-/** The contract on real PostgreSQL, with 1000-byte chunks so that every case crosses chunk boundaries. */
+/** The contract with reads streamed in 300-byte slices and 2500-byte runs: neither divides the chunks or the other. */
 @QuarkusTest
-class PostgresBlobStoreTest extends BlobStoreContract {
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    private PostgresBlobStore store;
-
-    @BeforeEach
-    void smallChunks() {
-        store = new PostgresBlobStore(dataSource, 1000, 20, Duration.ofSeconds(5));
-    }
+class PostgresBlobStoreTest extends PostgresContract {
 
     @Override
-    protected BlobStore store() {
-        return store;
-    }
-
-    @Override
-    protected void assertNoLeftovers() throws SQLException {
-        long orphans = Sql.count("""
-                SELECT count(*) FROM blob_chunk c
-                WHERE NOT EXISTS (SELECT 1 FROM blob_content b WHERE b.content_id = c.content_id)""");
-        assertEquals(0, orphans, "chunk rows that no blob_content names");
+    protected PostgresBlobStore.Reads reads() {
+        return new PostgresBlobStore.Reads(300, 2500, 4);
     }
 }
