@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -35,7 +36,6 @@ class AotTrainingIT {
 
     private static final String DATABASE = "evidence_it_aot_" + System.getenv().getOrDefault("EVIDENCE_TEST_DB", "main");
     private static final Path CACHE = ServiceInstance.APP.resolve("app.aot");
-    private static final int PORT = 18575;
     private static final List<String> DEMO_ARTIFACTS = List.of("grafana-checkout", "github-deployment",
             "kubernetes-workers", "intercom-readiness");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -62,9 +62,16 @@ class AotTrainingIT {
         settings.put("evidence.demo.load", "true");
         settings.put("evidence.public-read-workspaces", "demo");
         settings.put("evidence.review.four-eyes", "false");
-        service = new ServiceInstance("aot-training", PORT, settings, List.of("-XX:+UseSerialGC",
+        service = new ServiceInstance("aot-training", freePort(), settings, List.of("-XX:+UseSerialGC",
                 "-XX:AOTCacheOutput=app.aot")).start();
         service.awaitReady(Duration.ofSeconds(180));
+    }
+
+    /** Any port free now: a fixed one met another run's service on the same machine and got its 401s. */
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
     }
 
     @AfterAll
