@@ -13,9 +13,8 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /**
  * The HTTP form of stored bytes, shared by blobs and artifact content: strong ETag from the digest, RFC 9530
@@ -77,21 +76,19 @@ final class BlobRepresentation {
 
     private static Response.ResponseBuilder common(Response.ResponseBuilder response, BlobContent content,
                                                    String etag) {
-        headers(content.digest(), etag).forEach(response::header);
+        headers(content.digest(), etag, response::header);
         return response;
     }
 
-    /** The headers every answer of stored bytes carries, a 304 too, whichever way it is served. */
-    static Map<String, String> headers(Digest digest, String etag) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put(HttpHeaders.ETAG, etag);
-        headers.put("Repr-Digest", ContentDigestHeader.format(digest));
-        headers.put("Accept-Ranges", "bytes");
-        headers.put(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
+    /** Puts the headers every answer of stored bytes carries, a 304 too, whichever way it is served. */
+    static void headers(Digest digest, String etag, BiConsumer<String, String> put) {
+        put.accept(HttpHeaders.ETAG, etag);
+        put.accept("Repr-Digest", ContentDigestHeader.format(digest));
+        put.accept("Accept-Ranges", "bytes");
+        put.accept(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
         // evidence may be HTML or SVG from anywhere: never let it run as this origin's page
-        headers.put("X-Content-Type-Options", "nosniff");
-        headers.put("Content-Security-Policy", "sandbox; default-src 'none'");
-        return headers;
+        put.accept("X-Content-Type-Options", "nosniff");
+        put.accept("Content-Security-Policy", "sandbox; default-src 'none'");
     }
 
     static String etag(Digest digest) {

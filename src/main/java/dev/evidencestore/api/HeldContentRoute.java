@@ -81,7 +81,7 @@ public class HeldContentRoute {
         HeldContent content = held.get();
         String etag = BlobRepresentation.etag(content.digest());
         HttpServerResponse response = context.response();
-        BlobRepresentation.headers(content.digest(), etag).forEach(response::putHeader);
+        BlobRepresentation.headers(content.digest(), etag, response::putHeader);
         if (EntityTags.matches(context.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
             response.setStatusCode(304).end();
         } else {
