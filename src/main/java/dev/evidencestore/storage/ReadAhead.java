@@ -30,6 +30,14 @@ public final class ReadAhead extends InputStream {
     private boolean ended;
     private volatile boolean closed;
 
+    /**
+     * Reads {@code source} ahead, unless its store already sends ahead: PostgreSQL pushes a COPY's rows into the
+     * socket while the reader hashes, and a second thread handing blocks over only cost copies and wake-ups.
+     */
+    public static InputStream of(InputStream source) {
+        return source instanceof ChunkStream ? source : new ReadAhead(source);
+    }
+
     public ReadAhead(InputStream source) {
         this.source = source;
         this.fetcher = FETCHERS.submit(this::fetchAll);

@@ -73,6 +73,25 @@ class PostgresChunkReadsTest {
     }
 
     @Test
+    void aStreamedReadIsNotReadAheadAgainButASliceBySliceReadIs() throws IOException {
+        byte[] bytes = random(5 * CHUNK + 432);
+        for (int streams : new int[] {SMALL.streams(), 0}) {
+            PostgresBlobStore store = store(dataSource, CHUNK,
+                    new PostgresBlobStore.Reads(SMALL.slice(), SMALL.run(), streams));
+            Digest digest = put(store, bytes);
+            InputStream opened = store.open(digest);
+            try (InputStream in = ReadAhead.of(opened)) {
+                if (streams > 0) {
+                    assertInstanceOf(ChunkStream.class, in);
+                } else {
+                    assertInstanceOf(ReadAhead.class, in);
+                }
+                assertArrayEquals(bytes, in.readAllBytes());
+            }
+        }
+    }
+
+    @Test
     void everyRangeAcrossChunksSlicesAndRunsReadsExactlyItsBytes() throws IOException {
         byte[] bytes = random(5 * CHUNK + 432);
         long[] offsets = {0, 1, 299, 300, 301, 999, 1000, 1001, 2499, 2500, 2501, 4999, 5000, 5431};
