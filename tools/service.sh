@@ -24,6 +24,9 @@ SERVICE_PID=""
 SERVICE_PIDS=()       # every service this shell started, for service_cleanup
 SERVICE_DATABASES=()  # every database service_db_fresh made, for service_cleanup
 READY_MS=""
+# the service runs on the JDK that wrote its AOT cache, whatever JDK the caller's PATH has first
+. "$SERVICE_HOME/tools/java.sh"
+java_use_25 || true
 
 # ---- databases -------------------------------------------------------------------------------------------------
 

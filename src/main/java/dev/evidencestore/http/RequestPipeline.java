@@ -43,6 +43,11 @@ public final class RequestPipeline {
     /** Router order of admission control: ahead of Quarkus's HTTP security, which authenticates at -200. */
     public static final int ADMISSION = -1000;
     /**
+     * Router order of {@link AuthFailureRouting}: that of Quarkus's authentication, added after it, so it runs right
+     * after authentication has left its failure handler and before Quarkus REST's filter (order -199) reads it.
+     */
+    public static final int AUTH_FAILURE_ROUTING = -200;
+    /**
      * Router order of the reads answered from memory: after authentication (-200) has set up the deferred identity,
      * before JAX-RS's own route.
      */

@@ -49,6 +49,7 @@ class PipelineOrderTest {
         assertEquals(List.of(
                 "before admission: requests in progress 0",
                 "after admission: requests in progress 1",
+                "after authentication: auth failures routed by AuthFailureRouting true",
                 "before workspace gate: key held false",
                 "after workspace gate: key held false",
                 "after idempotency claim: key held true",
@@ -70,6 +71,7 @@ class PipelineOrderTest {
         assertEquals(List.of(
                 "before admission: requests in progress 0",
                 "after admission: requests in progress 1",
+                "after authentication: auth failures routed by AuthFailureRouting true",
                 "before workspace gate: key held false",
                 "before audit: status 404, key held false, audit entries 0",
                 "after audit: status 404, key held false, audit entries 1",

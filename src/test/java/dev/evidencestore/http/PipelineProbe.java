@@ -31,9 +31,11 @@ public class PipelineProbe {
     private static final Map<String, List<String>> SEEN = new ConcurrentHashMap<>();
 
     private final AdmissionControl admission;
+    private final AuthFailureRouting authFailures;
 
-    PipelineProbe(AdmissionControl admission) {
+    PipelineProbe(AdmissionControl admission, AuthFailureRouting authFailures) {
         this.admission = admission;
+        this.authFailures = authFailures;
     }
 
     static List<String> seen(String probe) {
@@ -43,12 +45,23 @@ public class PipelineProbe {
     void onRouter(@Observes Router router) {
         router.route().order(RequestPipeline.ADMISSION - 1).handler(request -> around(request, "before admission"));
         router.route().order(RequestPipeline.ADMISSION + 1).handler(request -> around(request, "after admission"));
+        router.route().order(RequestPipeline.HELD_CONTENT - 1).handler(this::afterAuthentication);
     }
 
     private void around(RoutingContext request, String stage) {
         String probe = request.request().getHeader(HEADER);
         if (probe != null) {
             record(probe, stage + ": requests in progress " + admission.inProgress());
+        }
+        request.next();
+    }
+
+    /** Whether AuthFailureRouting took the place of Quarkus's failure handler before Quarkus REST's filter saw it. */
+    private void afterAuthentication(RoutingContext request) {
+        String probe = request.request().getHeader(HEADER);
+        if (probe != null) {
+            record(probe, "after authentication: auth failures routed by AuthFailureRouting "
+                    + authFailures.routes(request));
         }
         request.next();
     }
