@@ -145,6 +145,11 @@ note() { echo "- $*" >> "$NOTES"; }
 label() { case $1 in s3) echo "\`s3\` (S3Proxy over local files)" ;; *) echo "\`$1\`" ;; esac; }
 calc() { awk "BEGIN { $1 }"; }
 mbps() { calc "printf \"%.0f\", $1 / 1e6 / $2"; }
+# READS: how many times each large read, ours and its reference, is timed; the fastest counts, as for the JVM's own
+# SHA-256 (Sha256Rate's best of three): a single pass on a shared machine measures its neighbours as much as the read
+READS=3
+# fastest SECONDS...: the smallest of the times
+fastest() { printf '%s\n' "$@" | sort -g | head -n 1; }
 ratio() { calc "printf \"%.2f\", $1 / $2"; }
 at_least() { calc "print ($1 >= $2) ? \"yes\" : \"**no**\""; }
 at_most() { calc "print ($1 <= $2) ? \"yes\" : \"**no**\""; }
@@ -265,9 +270,13 @@ case " $BACKENDS " in *" postgres "*)
     psql_q -d "${DB_PREFIX}_copy" -c "\\copy bench_bytea FROM '$WORK/big.pgcopy' WITH (FORMAT binary)"
     REF_PG_COPY_IN=$(mbps "$BIG_BYTES" "$(calc "print $(date +%s.%N) - $t0")")
     rm -f "$WORK/big.pgcopy"
-    t0=$(date +%s.%N)
-    psql_q -d "${DB_PREFIX}_copy" -c "\\copy (SELECT data FROM bench_bytea ORDER BY seq) TO '/dev/null' WITH (FORMAT binary)"
-    REF_PG_COPY_OUT=$(mbps "$BIG_BYTES" "$(calc "print $(date +%s.%N) - $t0")")
+    copy_out_times=()
+    for _ in $(seq "$READS"); do
+        t0=$(date +%s.%N)
+        psql_q -d "${DB_PREFIX}_copy" -c "\\copy (SELECT data FROM bench_bytea ORDER BY seq) TO '/dev/null' WITH (FORMAT binary)"
+        copy_out_times+=("$(calc "print $(date +%s.%N) - $t0")")
+    done
+    REF_PG_COPY_OUT=$(mbps "$BIG_BYTES" "$(fastest "${copy_out_times[@]}")")
     [ "$KEEP_DATA" = 1 ] || service_db_drop "${DB_PREFIX}_copy"
     ;;
 esac
@@ -365,10 +374,14 @@ s3proxy_reference() {
         -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -T "$BIG" "$url")
     [ "$code" = 200 ] || die "S3Proxy PUT answered $code"
     REF_S3_PUT=$(mbps "$BIG_BYTES" "$secs")
-    read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" \
-        -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" "$url")
-    [ "$code" = 200 ] || die "S3Proxy GET answered $code"
-    REF_S3_GET=$(mbps "$BIG_BYTES" "$secs")
+    local times=()
+    for _ in $(seq "$READS"); do
+        read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" \
+            -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" "$url")
+        [ "$code" = 200 ] || die "S3Proxy GET answered $code"
+        times+=("$secs")
+    done
+    REF_S3_GET=$(mbps "$BIG_BYTES" "$(fastest "${times[@]}")")
     curl -sS -o /dev/null "${sigv4[@]}" -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -X DELETE "$url"
 }
 
@@ -423,28 +436,34 @@ case_ingest_large() {
 }
 
 case_download_large() {
-    local code secs size
-    read -r code secs size < <(curl_api -o /dev/null -D "$WORK/get.headers" "$API/artifacts/$LARGE_ID/content")
-    [ "$code" = 200 ] && [ "$size" = "$BIG_BYTES" ] || die "GET of the large artifact: $code, $size bytes"
-    grep -qi "^repr-digest: sha-256=:$(hex_to_b64 "$BIG_HEX"):" "$WORK/get.headers" \
-        || die "GET of the large artifact: wrong Repr-Digest: $(cat "$WORK/get.headers")"
-    # the timed download goes to /dev/null; a second one checks the bytes themselves
+    local code secs size times=()
+    for _ in $(seq "$READS"); do
+        read -r code secs size < <(curl_api -o /dev/null -D "$WORK/get.headers" "$API/artifacts/$LARGE_ID/content")
+        [ "$code" = 200 ] && [ "$size" = "$BIG_BYTES" ] || die "GET of the large artifact: $code, $size bytes"
+        grep -qi "^repr-digest: sha-256=:$(hex_to_b64 "$BIG_HEX"):" "$WORK/get.headers" \
+            || die "GET of the large artifact: wrong Repr-Digest: $(cat "$WORK/get.headers")"
+        times+=("$secs")
+    done
+    # the timed downloads go to /dev/null; another one checks the bytes themselves
     local served
     served=$(curl -sS -H "$AUTH" "$API/artifacts/$LARGE_ID/content" | openssl dgst -sha256 -r | cut -d' ' -f1)
     [ "$served" = "$BIG_HEX" ] || die "the large artifact came back with digest $served"
-    local ours goal ceiling what; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_read_large "$1")
+    local ours goal ceiling what; ours=$(mbps "$BIG_BYTES" "$(fastest "${times[@]}")"); goal=$(goal_read_large "$1")
     IFS='|' read -r ceiling what <<< "$(read_ceiling "$1")"
     row 2 "download $SIZE, $(label "$1")" "$ours MB/s" "$ceiling MB/s ($what, the ceiling of a checked download); nginx $REF_NGINX_BIG MB/s" \
         "$(ratio "$ours" "$ceiling")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$ceiling")" "$goal")"
 }
 
 case_verification() {
-    local code secs
-    read -r code secs _ < <(curl_api -o "$WORK/verify.json" -X POST -H 'Content-Type: application/json' \
-        -d "{\"digest\":\"$BIG_DIGEST\"}" "$API/artifacts/$LARGE_ID/verifications")
-    [ "$code" = 201 ] && [ "$(jq -r .verified "$WORK/verify.json")" = true ] \
-        || die "verification answered $code: $(cat "$WORK/verify.json")"
-    local ours goal ceiling what; ours=$(mbps "$BIG_BYTES" "$secs"); goal=$(goal_read_large "$1")
+    local code secs times=()
+    for _ in $(seq "$READS"); do
+        read -r code secs _ < <(curl_api -o "$WORK/verify.json" -X POST -H 'Content-Type: application/json' \
+            -d "{\"digest\":\"$BIG_DIGEST\"}" "$API/artifacts/$LARGE_ID/verifications")
+        [ "$code" = 201 ] && [ "$(jq -r .verified "$WORK/verify.json")" = true ] \
+            || die "verification answered $code: $(cat "$WORK/verify.json")"
+        times+=("$secs")
+    done
+    local ours goal ceiling what; ours=$(mbps "$BIG_BYTES" "$(fastest "${times[@]}")"); goal=$(goal_read_large "$1")
     IFS='|' read -r ceiling what <<< "$(read_ceiling "$1")"
     row 5 "verification of a $SIZE artifact, $(label "$1")" "$ours MB/s" "$ceiling MB/s ($what); openssl $REF_OPENSSL MB/s" \
         "$(ratio "$ours" "$ceiling")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$ceiling")" "$goal")"
@@ -715,9 +734,10 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "How each case is measured:"
     echo
     echo "- Large blobs: $SIZE of random bytes, uploaded with \`curl -T\` to \`PUT /api/v1/blobs/{digest}\` and"
-    echo "  bound as an artifact; downloaded from \`GET /api/v1/artifacts/{id}/content\` to /dev/null (a second"
-    echo "  download checks the bytes' digest, and the timed one the \`Repr-Digest\`); verified with"
-    echo "  \`POST /api/v1/artifacts/{id}/verifications\`. MB/s = 10^6 bytes per second of curl's total time. Goal"
+    echo "  bound as an artifact; downloaded from \`GET /api/v1/artifacts/{id}/content\` to /dev/null (another"
+    echo "  download checks the bytes' digest, and the timed ones the \`Repr-Digest\`); verified with"
+    echo "  \`POST /api/v1/artifacts/{id}/verifications\`. MB/s = 10^6 bytes per second of curl's total time. Every read,"
+    echo "  ours and its reference (SHA-256 in the JVM, PostgreSQL's COPY out, S3Proxy's GET), is the fastest of $READS. Goal"
     echo "  (issue 17): ingest ≥ 0.85× min(openssl, the disk's durable write) on \`filesystem\`, ≥ 0.5× PostgreSQL's own"
     echo "  binary COPY in on \`postgres\`, ≥ 0.7× S3Proxy's own PUT (curl) on \`s3\`; download and verification ≥ 0.9×"
     echo "  SHA-256 in the JVM on \`filesystem\`, ≥ 0.8× min(SHA-256 in the JVM, PostgreSQL's own binary COPY out or"
