@@ -7,6 +7,7 @@ import dev.evidencestore.http.Routes;
 import dev.evidencestore.http.WorkspaceAccess;
 import dev.evidencestore.security.Actor;
 import dev.evidencestore.security.CurrentActor;
+import dev.evidencestore.security.ResolvedBearers;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.HeldContent;
 import io.micrometer.core.instrument.Counter;
@@ -33,6 +34,10 @@ import java.util.Optional;
  * only 200 and 304, with the headers and bytes {@link ArtifactResource#content} would send; everything else (a
  * range, an artifact or blob not in memory, any refusal, a token that fails) goes on to that resource, which answers
  * as it always does.
+ *
+ * <p>It answers at two points of the pipeline: before Quarkus's authentication when who asks is already known (no
+ * {@code Authorization} header: anonymous; or a header authentication resolved before, {@link ResolvedBearers}),
+ * and after it otherwise, where it resolves the deferred identity and remembers what the header resolved to.
  */
 @ApplicationScoped
 public class HeldContentRoute {
@@ -42,36 +47,70 @@ public class HeldContentRoute {
     private final ArtifactService artifacts;
     private final WorkspaceAccess access;
     private final PrincipalCap principals;
-    private final Counter served;
+    private final ResolvedBearers bearers;
+    private final Counter servedKnown;
+    private final Counter servedResolved;
 
     HeldContentRoute(ArtifactService artifacts, WorkspaceAccess access, PrincipalCap principals,
-                     MeterRegistry registry) {
+                     ResolvedBearers bearers, MeterRegistry registry) {
         this.artifacts = artifacts;
         this.access = access;
         this.principals = principals;
-        this.served = Counter.builder("evidence.reads.held")
+        this.bearers = bearers;
+        this.servedKnown = served(registry, "before-authentication");
+        this.servedResolved = served(registry, "after-authentication");
+    }
+
+    private static Counter served(MeterRegistry registry, String stage) {
+        return Counter.builder("evidence.reads.held")
                 .description("Reads of artifact content answered from memory, without a worker thread")
+                .tag("stage", stage)
                 .register(registry);
     }
 
     void onRouter(@Observes Router router) {
+        router.get(PATH).order(RequestPipeline.HELD_CONTENT_KNOWN).handler(this::serveKnown);
         router.get(PATH).order(RequestPipeline.HELD_CONTENT).handler(this::serve);
+    }
+
+    /** Before authentication: only when who asks is known without it. */
+    private void serveKnown(RoutingContext context) {
+        Optional<ArtifactId> id = requested(context);
+        String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
+        Optional<Actor> actor = authorization == null ? Optional.of(Actor.ANONYMOUS) : bearers.actorOf(authorization);
+        if (id.isEmpty() || actor.isEmpty()) {
+            context.next();
+            return;
+        }
+        serve(context, id.get(), actor.get(), servedKnown);
     }
 
     private void serve(RoutingContext context) {
         Uni<SecurityIdentity> identity = context.get(QuarkusHttpUser.DEFERRED_IDENTITY_KEY);
-        Optional<ArtifactId> id = parse(context.pathParam("id"));
-        if (identity == null || id.isEmpty() || context.request().headers().contains("Range")) {
+        Optional<ArtifactId> id = requested(context);
+        if (identity == null || id.isEmpty()) {
             context.next();
             return;
         }
         Context loop = Vertx.currentContext();
         identity.subscribe().with(
-                resolved -> onLoop(loop, () -> serve(context, id.get(), CurrentActor.of(resolved))),
+                resolved -> onLoop(loop, () -> serve(context, id.get(), resolved)),
                 failed -> onLoop(loop, context::next));
     }
 
-    private void serve(RoutingContext context, ArtifactId id, Actor actor) {
+    private void serve(RoutingContext context, ArtifactId id, SecurityIdentity identity) {
+        Actor actor = CurrentActor.of(identity);
+        bearers.remember(context.request().getHeader(HttpHeaders.AUTHORIZATION), identity, actor);
+        serve(context, id, actor, servedResolved);
+    }
+
+    /** The artifact whose whole content is asked for; empty for a range, or an ID the resource must refuse. */
+    private static Optional<ArtifactId> requested(RoutingContext context) {
+        return context.request().headers().contains("Range") ? Optional.empty()
+                : parse(context.pathParam("id"));
+    }
+
+    private void serve(RoutingContext context, ArtifactId id, Actor actor, Counter served) {
         Optional<HeldContent> held = access.mayRead(actor, id.workspace()) ? artifacts.heldContent(id)
                 : Optional.empty();
         if (held.isEmpty() || !principals.enters(actor, context)) {

@@ -12,8 +12,14 @@ import jakarta.ws.rs.Priorities;
  *     <li>{@link AdmissionControl} ({@link #ADMISSION}): the router's first handler. Refusing a burst must cost
  *     nothing, so it runs before Quarkus's authentication (route order -200) verifies a token and before JAX-RS:
  *     slots by {@link RequestKind}, a cap per client address, and the memory of the request's body.</li>
- *     <li>Quarkus's authentication and routing into JAX-RS. {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES})
- *     answers what fails on the way, ahead of Quarkus's own error page.</li>
+ *     <li>{@code HeldContentRoute} ({@link #HELD_CONTENT_KNOWN}): a GET of an artifact's content held in memory, from
+ *     a client known without authentication (no {@code Authorization} header, or one authentication already resolved
+ *     and whose token has not expired), is answered here, after the same workspace decision and per-principal cap as
+ *     below; anything else goes on.</li>
+ *     <li>Quarkus's authentication, then {@link AuthFailureRouting} ({@link #AUTH_FAILURE_ROUTING}), which hands a
+ *     failed authentication to JAX-RS without Quarkus REST's template lookup per request; then routing into JAX-RS.
+ *     {@link HttpLayerRefusals} ({@link #ROUTER_FAILURES}) answers what fails on the way, ahead of Quarkus's own
+ *     error page.</li>
  *     <li>{@code HeldContentRoute} ({@link #HELD_CONTENT}): a GET of an artifact's content whose bytes, artifact and
  *     damage status are all in memory is answered here, on the event loop, after the same workspace decision and
  *     per-principal cap as below; anything else goes on to JAX-RS.</li>
@@ -42,6 +48,11 @@ public final class RequestPipeline {
 
     /** Router order of admission control: ahead of Quarkus's HTTP security, which authenticates at -200. */
     public static final int ADMISSION = -1000;
+    /**
+     * Router order of the reads answered from memory for a client known without authentication (anonymous, or a
+     * bearer header authentication already resolved): after admission, before authentication (-200).
+     */
+    public static final int HELD_CONTENT_KNOWN = -500;
     /**
      * Router order of {@link AuthFailureRouting}: that of Quarkus's authentication, added after it, so it runs right
      * after authentication has left its failure handler and before Quarkus REST's filter (order -199) reads it.
