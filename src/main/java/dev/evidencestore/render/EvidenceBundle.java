@@ -13,7 +13,6 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -53,10 +52,13 @@ public final class EvidenceBundle {
     }
 
     public void writeTo(OutputStream out) throws IOException {
+        try (CompressionProbe probe = new CompressionProbe()) {
+            writeTo(new Entries(new ZipOutputStream(out), probe));
+        }
+    }
+
+    private void writeTo(Entries zip) throws IOException {
         Map<String, String> sums = new LinkedHashMap<>();
-        ZipOutputStream zip = new ZipOutputStream(out);
-        // evidence is mostly compressed already (images, archives); spend little CPU on deflating it again
-        zip.setLevel(Deflater.BEST_SPEED);
         sums.put("manifest.json", entry(zip, "manifest.json", new ByteArrayInputStream(manifest.bytes())));
         sums.put("postmortem.md", entry(zip, "postmortem.md",
                 new ByteArrayInputStream(postmortem.getBytes(StandardCharsets.UTF_8))));
@@ -83,12 +85,16 @@ public final class EvidenceBundle {
         StringBuilder lines = new StringBuilder();
         sums.forEach((path, hex) -> lines.append(hex).append("  ").append(path).append('\n'));
         entry(zip, "SHA256SUMS", new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.UTF_8)));
-        zip.finish();
-        zip.flush();
+        zip.zip().finish();
+        zip.zip().flush();
+    }
+
+    /** The archive being written, and what decides how each of its files is compressed. */
+    private record Entries(ZipOutputStream zip, CompressionProbe probe) {
     }
 
     /** Each artifact's bytes, the next one opened before the current is written, so its reading can start early. */
-    private void writeArtifacts(ZipOutputStream zip, Map<String, String> sums) throws IOException {
+    private void writeArtifacts(Entries zip, Map<String, String> sums) throws IOException {
         InputStream next = artifacts.isEmpty() ? null : bytes.open(artifacts.get(0));
         try {
             for (int i = 0; i < artifacts.size(); i++) {
@@ -106,20 +112,26 @@ public final class EvidenceBundle {
         }
     }
 
-    private static void small(ZipOutputStream zip, Map<String, String> sums, String path, String text)
+    private static void small(Entries zip, Map<String, String> sums, String path, String text)
             throws IOException {
         sums.put(path, entry(zip, path, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))));
     }
 
-    /** Writes one file and returns the hex SHA-256 of what was written. */
-    private static String entry(ZipOutputStream zip, String path, InputStream in) throws IOException {
+    /**
+     * Writes one file, deflated or stored as its first bytes suggest (both as DEFLATE entries, which every unzip
+     * reads), and returns the hex SHA-256 of what was written.
+     */
+    private static String entry(Entries entries, String path, InputStream in) throws IOException {
         MessageDigest sha256 = DigestUtils.getSha256Digest();
-        zip.putNextEntry(new ZipEntry(path));
+        ZipOutputStream zip = entries.zip();
         byte[] buffer = new byte[BUFFER];
-        int n;
-        while ((n = in.read(buffer)) >= 0) {
+        int n = in.readNBytes(buffer, 0, CompressionProbe.SAMPLE);
+        zip.setLevel(entries.probe().levelFor(buffer, n));
+        zip.putNextEntry(new ZipEntry(path));
+        while (n > 0) {
             sha256.update(buffer, 0, n);
             zip.write(buffer, 0, n);
+            n = in.read(buffer);
         }
         zip.closeEntry();
         return Hex.encodeHexString(sha256.digest());
