@@ -1,5 +1,7 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.storage.WorkerFailure;
+
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -56,7 +58,7 @@ final class ItemsInFlight implements AutoCloseable {
         } catch (ExecutionException failed) {
             // what a lone upload would have failed with (the store or the database gone): the whole batch fails
             close();
-            throw rethrown(failed.getCause());
+            throw WorkerFailure.rethrown(failed.getCause(), "an item could not be stored");
         } finally {
             underWay.remove(oldest);
         }
@@ -90,18 +92,5 @@ final class ItemsInFlight implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private static IOException rethrown(Throwable cause) {
-        if (cause instanceof IOException io) {
-            return io;
-        }
-        if (cause instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return new IOException(cause);
     }
 }

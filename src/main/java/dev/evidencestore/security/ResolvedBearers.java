@@ -8,7 +8,6 @@ import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -27,7 +26,8 @@ public class ResolvedBearers {
     ResolvedBearers(EvidenceConfig config) {
         this.byHeader = Caffeine.newBuilder()
                 .maximumSize(config.cache().tokens())
-                .expireAfter(Expiry.creating((String header, Resolved resolved) -> until(resolved.expires())))
+                .expireAfter(Expiry.creating((String header, Resolved resolved) ->
+                        TokenLifetime.left(resolved.expires(), Instant.now())))
                 .build();
     }
 
@@ -51,11 +51,6 @@ public class ResolvedBearers {
             return Optional.empty();
         }
         return Optional.of(resolved.actor());
-    }
-
-    private static Duration until(Instant expires) {
-        Duration left = Duration.between(Instant.now(), expires);
-        return left.isNegative() ? Duration.ZERO : left;
     }
 
     private record Resolved(Actor actor, Instant expires) {

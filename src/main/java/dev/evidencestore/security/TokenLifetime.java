@@ -32,6 +32,15 @@ record TokenLifetime(Duration max, Duration clockSkew) {
         }
     }
 
+    /**
+     * The time a token expiring at {@code expires} has left at {@code now}, never negative: how long a cache may keep
+     * what was learnt from it (Caffeine's per-entry expiry takes no negative duration).
+     */
+    static Duration left(Instant expires, Instant now) {
+        Duration left = Duration.between(now, expires);
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
     /** Refuses {@code iat} or {@code exp} of another JSON type than a number, which the JWT library refuses too. */
     static void checkTypes(JsonObject claims) throws UntrustedIdentity {
         seconds(claims, IAT);

@@ -13,7 +13,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -37,7 +36,8 @@ public abstract class VerifiedTokens implements JWTParser {
         this.lifetime = new TokenLifetime(config.tokens().maxLifetime(), config.tokens().clockSkew());
         this.byToken = Caffeine.newBuilder()
                 .maximumSize(config.cache().tokens())
-                .expireAfter(Expiry.creating((String token, JsonWebToken jwt) -> untilExpiry(jwt)))
+                .expireAfter(Expiry.creating((String token, JsonWebToken jwt) ->
+                        TokenLifetime.left(Instant.ofEpochSecond(jwt.getExpirationTime()), Instant.now())))
                 .build();
     }
 
@@ -64,10 +64,5 @@ public abstract class VerifiedTokens implements JWTParser {
         IdentityClaims.check(token, lifetime);
         byToken.put(token, verified);
         return verified;
-    }
-
-    private static Duration untilExpiry(JsonWebToken jwt) {
-        Duration left = Duration.between(Instant.now(), Instant.ofEpochSecond(jwt.getExpirationTime()));
-        return left.isNegative() ? Duration.ZERO : left;
     }
 }

@@ -119,17 +119,7 @@ final class PartsInFlight implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while parts were sent");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IOException("a part could not be sent", cause);
+            throw WorkerFailure.rethrown(e.getCause(), "a part could not be sent");
         }
     }
 

@@ -10,6 +10,7 @@ import java.time.Instant;
 import static dev.evidencestore.support.Api.invalidAs;
 import static dev.evidencestore.support.Api.problem;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A validly signed token is refused when it was issued ahead of this service's clock beyond the skew, or for longer
@@ -68,5 +69,13 @@ class TokenLifetimeTest {
     void timesOfAnotherTypeAreRefused() {
         long iat = now();
         refused("\"" + iat + "\"", String.valueOf(iat + 600), "the bearer token's iat must be a number");
+    }
+
+    @Test
+    void whatIsRememberedOfATokenLivesUntilItsExpAndNoLonger() {
+        Instant now = Instant.parse("2025-01-01T12:00:00Z");
+        assertEquals(Duration.ofSeconds(600), TokenLifetime.left(now.plusSeconds(600), now));
+        assertEquals(Duration.ZERO, TokenLifetime.left(now, now));
+        assertEquals(Duration.ZERO, TokenLifetime.left(now.minusSeconds(1), now));
     }
 }
