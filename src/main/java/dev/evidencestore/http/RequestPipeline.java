@@ -63,6 +63,8 @@ public final class RequestPipeline {
      * before JAX-RS's own route.
      */
     public static final int HELD_CONTENT = 1000;
+    /** Router order of the contract at {@code /q/openapi}: after authentication, as every other {@code /q/} path. */
+    public static final int CONTRACT = 1000;
     /** Router order of the failure handler for what fails below JAX-RS: ahead of every other failure handler. */
     public static final int ROUTER_FAILURES = Integer.MIN_VALUE;
     /**
