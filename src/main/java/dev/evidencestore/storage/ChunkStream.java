@@ -19,7 +19,7 @@ import java.util.Map;
  * chunk size. It holds a database connection from its first read until it ends or is closed (a download its client
  * stopped reading, until the download is cut off as stalled), so the store lends out only a few streams at once.
  */
-final class ChunkStream extends BlockInput {
+final class ChunkStream extends BlockInput implements PrefetchedInput {
 
     /**
      * Each row is one slice: its chunk's seq, where in the chunk it starts, and its bytes. PostgreSQL evaluates

@@ -4,8 +4,11 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Ends the underlying stream after a fixed number of bytes, for range reads. */
-final class LimitedInput extends FilterInputStream {
+/**
+ * Ends a stored file's stream after a fixed number of bytes, for range reads. The kernel reads a file ahead into its
+ * page cache, so nothing is gained by reading it ahead again ({@link PrefetchedInput}).
+ */
+final class LimitedInput extends FilterInputStream implements PrefetchedInput {
 
     private long remaining;
 

@@ -30,12 +30,9 @@ public final class ReadAhead extends InputStream {
     private boolean ended;
     private volatile boolean closed;
 
-    /**
-     * Reads {@code source} ahead, unless its store already sends ahead: PostgreSQL pushes a COPY's rows into the
-     * socket while the reader hashes, and a second thread handing blocks over only cost copies and wake-ups.
-     */
+    /** Reads {@code source} ahead, unless its store already fetches ahead of the reader ({@link PrefetchedInput}). */
     public static InputStream of(InputStream source) {
-        return source instanceof ChunkStream ? source : new ReadAhead(source);
+        return source instanceof PrefetchedInput ? source : new ReadAhead(source);
     }
 
     public ReadAhead(InputStream source) {

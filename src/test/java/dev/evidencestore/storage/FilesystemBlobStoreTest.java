@@ -5,16 +5,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Random;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FilesystemBlobStoreTest extends BlobStoreContract {
@@ -36,6 +40,17 @@ class FilesystemBlobStoreTest extends BlobStoreContract {
     protected void assertNoLeftovers() throws IOException {
         try (Stream<Path> uploads = Files.list(root.resolve("uploads"))) {
             assertEquals(0, uploads.count(), "temp files left in uploads/");
+        }
+    }
+
+    @Test
+    void aFileIsNotReadAheadAgainTheKernelAlreadyDoes() throws IOException {
+        byte[] bytes = new byte[3 * ReadAhead.BLOCK + 321];
+        new Random(7).nextBytes(bytes);
+        StoredBlob blob = store().put(new ByteArrayInputStream(bytes), UploadPolicy.unchecked(bytes.length));
+        try (InputStream in = ReadAhead.of(store.open(blob.digest()))) {
+            assertInstanceOf(PrefetchedInput.class, in);
+            assertArrayEquals(bytes, in.readAllBytes());
         }
     }
 
