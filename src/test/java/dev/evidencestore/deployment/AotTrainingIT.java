@@ -63,7 +63,7 @@ class AotTrainingIT {
         settings.put("evidence.public-read-workspaces", "demo");
         settings.put("evidence.review.four-eyes", "false");
         service = new ServiceInstance("aot-training", freePort(), settings, List.of("-XX:+UseSerialGC",
-                "-XX:AOTCacheOutput=app.aot")).start();
+                "-XX:ReservedCodeCacheSize=40m", "-XX:AOTCacheOutput=app.aot")).start();
         service.awaitReady(Duration.ofSeconds(180));
     }
 
