@@ -7,12 +7,17 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Reads a stream one block ahead on a thread of its own, so that the next block of stored bytes (a database query, an
- * S3 read) is fetched while the reader hashes or compresses the current one. For the service's own whole reads
- * (verifications, evidence bundles), never for a client's download, whose pace the client sets: at most three blocks
- * are held, the one being read, one ready and one being fetched.
+ * Reads a stream one block ahead on a thread of its own, so that what the reader does with the current block (hash
+ * it, compress it, send it) and what fetching the next one costs (a database query, an S3 read, and the hashing of a
+ * checked read, {@code CheckedInput}) run on two cores. For the service's own whole reads (verifications, evidence
+ * bundles), never for a client's download, whose pace the client sets. At most three blocks are held, the one being
+ * read, one ready and one being fetched, and their arrays are filled again rather than allocated per block.
+ *
+ * <p>The source is only ever read and closed by the fetching thread, so a reader that stops early never closes it
+ * under a read in progress (a PostgreSQL COPY, an S3 response).
  */
 public final class ReadAhead extends InputStream {
 
@@ -20,12 +25,20 @@ public final class ReadAhead extends InputStream {
     public static final int BLOCK = 256 * 1024;
 
     private static final ExecutorService FETCHERS = StoreThreads.named("read-ahead");
-    private static final byte[] END = new byte[0];
+    private static final Block END = new Block(new byte[0], 0);
+
+    /** The first {@code length} bytes of {@code bytes} are the stream's next. */
+    private record Block(byte[] bytes, int length) {
+    }
 
     private final InputStream source;
     private final BlockingQueue<Object> ready = new ArrayBlockingQueue<>(1);
+    /** Arrays the reader is done with, for the fetcher to fill again. */
+    private final BlockingQueue<byte[]> spare = new ArrayBlockingQueue<>(2);
+    /** Taken by whichever comes first: the fetcher, which then reads and closes the source, or a close before it. */
+    private final AtomicBoolean sourceTaken = new AtomicBoolean();
     private final Future<?> fetcher;
-    private byte[] block = new byte[0];
+    private Block block = END;
     private int position;
     private boolean ended;
     private volatile boolean closed;
@@ -41,12 +54,24 @@ public final class ReadAhead extends InputStream {
     }
 
     private void fetchAll() {
-        try {
-            byte[] next;
-            do {
-                next = source.readNBytes(BLOCK);
-                ready.put(next.length == 0 ? END : next);
-            } while (next.length > 0 && !closed);
+        if (!sourceTaken.compareAndSet(false, true)) {
+            return;
+        }
+        try (source) {
+            while (!closed) {
+                byte[] bytes = spare.poll();
+                if (bytes == null) {
+                    bytes = new byte[BLOCK];
+                }
+                int n = source.readNBytes(bytes, 0, BLOCK);
+                if (n > 0) {
+                    ready.put(new Block(bytes, n));
+                }
+                if (n < BLOCK) {
+                    ready.put(END);
+                    return;
+                }
+            }
         } catch (IOException | RuntimeException e) {
             offer(e);
         } catch (InterruptedException e) {
@@ -64,10 +89,10 @@ public final class ReadAhead extends InputStream {
 
     @Override
     public int read() throws IOException {
-        if (position == block.length && !nextBlock()) {
+        if (position == block.length() && !nextBlock()) {
             return -1;
         }
-        return block[position++] & 0xff;
+        return block.bytes()[position++] & 0xff;
     }
 
     @Override
@@ -75,11 +100,11 @@ public final class ReadAhead extends InputStream {
         if (length == 0) {
             return 0;
         }
-        if (position == block.length && !nextBlock()) {
+        if (position == block.length() && !nextBlock()) {
             return -1;
         }
-        int n = Math.min(length, block.length - position);
-        System.arraycopy(block, position, buffer, offset, n);
+        int n = Math.min(length, block.length() - position);
+        System.arraycopy(block.bytes(), position, buffer, offset, n);
         position += n;
         return n;
     }
@@ -101,18 +126,27 @@ public final class ReadAhead extends InputStream {
         if (next instanceof RuntimeException failure) {
             throw failure;
         }
-        block = (byte[]) next;
+        if (block != END) {
+            spare.offer(block.bytes());
+        }
+        block = (Block) next;
         position = 0;
         ended = block == END;
         return !ended;
     }
 
-    /** Stops the fetching (which may be blocked handing over a block) and closes the source. */
+    /**
+     * Stops the fetching (which may be blocked handing over a block); the fetcher closes the source once its read in
+     * progress returns, or it is closed here when the fetcher never started.
+     */
     @Override
     public void close() throws IOException {
         closed = true;
         fetcher.cancel(true);
         ready.clear();
-        source.close();
+        spare.clear();
+        if (sourceTaken.compareAndSet(false, true)) {
+            source.close();
+        }
     }
 }

@@ -33,7 +33,9 @@ class PipelineOrderTest {
         for (int waited = 0; admission.inProgress() > 0 && waited < 500; waited++) {
             Thread.sleep(20);
         }
-        assertTrue(admission.inProgress() == 0, "requests still in progress: " + admission.inProgress());
+        assertTrue(admission.inProgress() == 0, "requests still in progress: downloads "
+                + admission.inProgress(RequestKind.DOWNLOAD) + ", uploads " + admission.inProgress(RequestKind.UPLOAD)
+                + ", other " + admission.inProgress(RequestKind.OTHER));
     }
 
     @Test

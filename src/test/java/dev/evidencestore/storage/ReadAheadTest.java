@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -50,7 +51,7 @@ class ReadAheadTest {
     }
 
     @Test
-    void closingEarlyClosesTheSource() throws IOException {
+    void closingEarlyClosesTheSource() throws Exception {
         AtomicBoolean closed = new AtomicBoolean();
         InputStream endless = new InputStream() {
             @Override
@@ -66,7 +67,48 @@ class ReadAheadTest {
         ReadAhead in = new ReadAhead(endless);
         assertEquals(1, in.read());
         in.close();
-        assertTrue(closed.get());
+        // the fetcher closes it, once its read in progress returns
+        assertTrue(closedWithin(closed, Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void bytesOfABlockWhoseReadFailedAreNeverHandedOver() throws IOException {
+        // as a checked read fails on its last bytes when they complete the wrong digest: none of them may go out
+        byte[] bytes = new byte[ReadAhead.BLOCK + 100];
+        InputStream failingAtTheEnd = new SequenceInputStream(new ByteArrayInputStream(bytes), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("the last bytes hash to another digest");
+            }
+        });
+        try (ReadAhead in = new ReadAhead(failingAtTheEnd)) {
+            assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
+            byte[] rest = new byte[200];
+            assertThrows(IOException.class, () -> in.read(rest, 0, rest.length));
+        }
+    }
+
+    @Test
+    void aStreamNeverClosedByItsReaderIsClosedOnceFetched() throws Exception {
+        AtomicBoolean closed = new AtomicBoolean();
+        InputStream source = new ByteArrayInputStream(new byte[10]) {
+            @Override
+            public void close() {
+                closed.set(true);
+            }
+        };
+        ReadAhead in = new ReadAhead(source);
+        assertEquals(10, in.readAllBytes().length);
+        assertTrue(closedWithin(closed, Duration.ofSeconds(10)), "the fetcher closes the source at its end");
+        in.close();
+    }
+
+    private static boolean closedWithin(AtomicBoolean closed, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (!closed.get() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        return closed.get();
     }
 
     private static byte[] concat(byte[]... parts) {
