@@ -4,6 +4,7 @@
 #
 #   bench/profile.sh small-read [filesystem|postgres]
 #   bench/profile.sh small-ingest postgres
+#   bench/profile.sh batch filesystem          # batches of 1,000 10 KiB artifacts, two at a time
 #   bench/profile.sh download filesystem        # also: ingest, verification, postmortem, bundle; backend s3 runs
 #                                               # against S3Proxy as bench/run.sh does
 #
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/service.sh
-CASE=${1:?usage: bench/profile.sh small-read|small-ingest|download|ingest|verification|postmortem [backend]}
+CASE=${1:?usage: bench/profile.sh small-read|small-ingest|batch|download|ingest|verification|postmortem|bundle [backend]}
 BACKEND=${2:-filesystem}
 PORT=18484
 DB=evidence_bench_profile
@@ -68,6 +69,11 @@ case $CASE in
             --count 3000 --warmup 0 --max-seconds "$SECONDS_RUN" --concurrency 16; echo; }
         node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace warm --count "${WARMUP_COUNT:-1000}" \
             --warmup 0 --max-seconds 120 --concurrency 16 > /dev/null ;;
+    batch)
+        run_case() { node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "bench$RANDOM" \
+            --count 4000 --batch 1000 --concurrency 2 --work "$WORK/batches"; echo; }
+        node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace warm \
+            --count "${WARMUP_COUNT:-1000}" --batch 1000 --concurrency 2 --work "$WORK/batches" > /dev/null ;;
     ingest)
         big; upload "$WORK/big.bin"
         run_case() { head -c 100 /dev/urandom >> "$WORK/big.bin"; curl -sS -o /dev/null -w 'PUT %{http_code} %{time_total}s\n' -H "$AUTH" -H 'Expect:' \
