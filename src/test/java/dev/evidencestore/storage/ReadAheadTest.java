@@ -38,12 +38,7 @@ class ReadAheadTest {
     @Test
     void aFailureOfTheSourceReachesTheReaderAfterTheBytesBeforeIt() throws IOException {
         byte[] head = new byte[ReadAhead.BLOCK];
-        InputStream breaking = new SequenceInputStream(new ByteArrayInputStream(head), new InputStream() {
-            @Override
-            public int read() throws IOException {
-                throw new IOException("the store went away");
-            }
-        });
+        InputStream breaking = failingAfter(head, "the store went away");
         try (ReadAhead in = new ReadAhead(breaking)) {
             assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
             assertEquals("the store went away", assertThrows(IOException.class, in::read).getMessage());
@@ -75,12 +70,7 @@ class ReadAheadTest {
     void bytesOfABlockWhoseReadFailedAreNeverHandedOver() throws IOException {
         // as a checked read fails on its last bytes when they complete the wrong digest: none of them may go out
         byte[] bytes = new byte[ReadAhead.BLOCK + 100];
-        InputStream failingAtTheEnd = new SequenceInputStream(new ByteArrayInputStream(bytes), new InputStream() {
-            @Override
-            public int read() throws IOException {
-                throw new IOException("the last bytes hash to another digest");
-            }
-        });
+        InputStream failingAtTheEnd = failingAfter(bytes, "the last bytes hash to another digest");
         try (ReadAhead in = new ReadAhead(failingAtTheEnd)) {
             assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
             byte[] rest = new byte[200];
@@ -101,6 +91,16 @@ class ReadAheadTest {
         assertEquals(10, in.readAllBytes().length);
         assertTrue(closedWithin(closed, Duration.ofSeconds(10)), "the fetcher closes the source at its end");
         in.close();
+    }
+
+    /** {@code bytes}, then a read that fails with {@code message}. */
+    private static InputStream failingAfter(byte[] bytes, String message) {
+        return new SequenceInputStream(new ByteArrayInputStream(bytes), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException(message);
+            }
+        });
     }
 
     private static boolean closedWithin(AtomicBoolean closed, Duration wait) throws InterruptedException {
