@@ -51,7 +51,8 @@ final class InlineMarkdown {
      * Every line break CommonMark knows (LF, CR LF, CR), and those that Java's {@code \R} (and so the citation
      * check) or a browser also break lines at: vertical tab, form feed, NEL, the line and paragraph separators.
      */
-    private static final Pattern LINE_BREAK = Pattern.compile("\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]");
+    private static final String LINE_BREAKS = "\n\r\u000B\u000C\u0085\u2028\u2029";
+    private static final Pattern LINE_BREAK = Pattern.compile("\r\n|[" + LINE_BREAKS + "]");
     /**
      * Characters with an inline meaning anywhere in a line; the rest of ASCII punctuation only at a line start.
      * {@code !} is one: a literal one right before a link the text keeps would make that link an image.
@@ -66,11 +67,40 @@ final class InlineMarkdown {
         if (text == null) {
             return "";
         }
-        // a tab would indent a line into a code block, or be read as a cell's padding: a space says the same
-        String normalised = LINE_BREAK.matcher(text).replaceAll("\n").replace('\t', ' ');
+        if (isOneLineOfPlainText(text)) {
+            // CommonMark would read one paragraph of one text node: written out the same, without the parse
+            String normalised = text.replace('\t', ' ');
+            Writer writer = new Writer(normalised, shape);
+            writer.text(normalised);
+            return writer.out.toString().strip();
+        }
+        return parsed(normalised(text), shape);
+    }
+
+    /** Every line break as LF; a tab, which would indent a line into a code block or pad a cell, as a space. */
+    static String normalised(String text) {
+        return LINE_BREAK.matcher(text).replaceAll("\n").replace('\t', ' ');
+    }
+
+    /** The text as CommonMark reads it, written back out: the path any text may take. */
+    static String parsed(String normalised, Shape shape) {
         Writer writer = new Writer(normalised, shape);
         INLINE_ONLY.parse(normalised).accept(writer);
         return writer.out.toString().strip();
+    }
+
+    /**
+     * No line break, no NUL (which CommonMark replaces) and none of the characters its inline parser acts on (all in
+     * {@link #INLINE_MARKUP}): most record text, as names, sources and one-line statements are.
+     */
+    private static boolean isOneLineOfPlainText(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\0' || LINE_BREAKS.indexOf(c) >= 0 || INLINE_MARKUP.indexOf(c) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
