@@ -1,15 +1,12 @@
 package dev.evidencestore.domain;
 
-import java.util.regex.Pattern;
-
 /** A workspace slug such as {@code demo}; a workspace exists once something is created in it. */
 public record Workspace(String slug) {
 
     private static final String RULE = "^[a-z0-9][a-z0-9-]{0,31}$";
-    private static final Pattern PATTERN = Pattern.compile(RULE);
 
     public Workspace {
-        Slug.require("workspace", slug, PATTERN, RULE);
+        Slug.requireLowercase("workspace", slug, 32, RULE);
     }
 
     public static Workspace parse(String slug) {
