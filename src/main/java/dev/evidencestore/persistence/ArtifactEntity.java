@@ -78,10 +78,12 @@ public class ArtifactEntity extends PanacheEntityBase {
     }
 
     public Artifact toArtifact() {
-        ArtifactId id = new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key),
-                new RecordName(name));
-        return new Artifact(id, Digest.parse(blob.digest), blob.size, mediaType, source, ArtifactKind.parse(kind),
-                capturedAt, createdAt, description, capture, createdBy);
+        return new Artifact(artifactId(), Digest.parse(blob.digest), blob.size, mediaType, source,
+                ArtifactKind.parse(kind), capturedAt, createdAt, description, capture, createdBy);
+    }
+
+    public ArtifactId artifactId() {
+        return new ArtifactId(new Workspace(incident.workspace), new IncidentKey(incident.key), new RecordName(name));
     }
 
     /**

@@ -14,7 +14,9 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.Session;
 import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.annotations.NaturalId;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
@@ -28,8 +30,10 @@ public class IncidentEntity extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
+    @NaturalId
     public String workspace;
 
+    @NaturalId
     @Column(name = "incident_key")
     public String key;
 
@@ -91,6 +95,15 @@ public class IncidentEntity extends PanacheEntityBase {
     /** The principal of {@link #createdBy}; null on rows written before principals were recorded. */
     @Column(name = "created_by_principal")
     public String createdByPrincipal;
+
+    /**
+     * The incident by workspace and key, its natural ID: a transaction that asks again (a postmortem asks six times)
+     * gets the row it already loaded, without a query. Null when there is none.
+     */
+    public static IncidentEntity byKey(Workspace workspace, IncidentKey key) {
+        return getEntityManager().unwrap(Session.class).byNaturalId(IncidentEntity.class)
+                .using("workspace", workspace.slug()).using("key", key.value()).load();
+    }
 
     public void describe(IncidentDetails details) {
         title = details.title();

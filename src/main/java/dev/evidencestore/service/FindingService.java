@@ -213,7 +213,7 @@ public class FindingService {
 
     private void requireVerifiedSinceProposed(FindingEntity finding) {
         Acceptance.requireVerifiedSince(finding.proposedAt, finding.citations.stream().map(citation -> {
-            ArtifactId id = citation.artifact.toArtifact().id();
+            ArtifactId id = citation.artifact.artifactId();
             VerificationEntity latest = latestVerification(citation.artifact);
             return new Acceptance.PinnedEvidence(id, Digest.parse(citation.digest),
                     latest == null ? null : latest.toResult(id));
@@ -223,7 +223,7 @@ public class FindingService {
     /** For each citation: who uploaded the artifact and who ran the passing verifications since the proposal. */
     List<FourEyes.EvidenceCheck> evidenceChecks(FindingEntity finding) {
         return finding.citations.stream().map(citation -> new FourEyes.EvidenceCheck(
-                citation.artifact.toArtifact().id().toString(), citation.artifact.creator(),
+                citation.artifact.artifactId().toString(), citation.artifact.creator(),
                 VerificationEntity.<VerificationEntity>find("""
                                 artifact = ?1 and verified = true and verifiedAt > ?2 and recordedDigest = ?3""",
                                 citation.artifact, finding.proposedAt, citation.digest)
@@ -231,7 +231,7 @@ public class FindingService {
     }
 
     private static List<ArtifactId> citedIds(FindingEntity finding) {
-        return finding.citations.stream().map(c -> c.artifact.toArtifact().id()).toList();
+        return finding.citations.stream().map(c -> c.artifact.artifactId()).toList();
     }
 
     /** The finding as clients see it, with each citation's latest verification. */
@@ -239,7 +239,7 @@ public class FindingService {
         Map<ArtifactId, VerificationResult> latest = new HashMap<>();
         for (FindingCitationEntity citation : finding.citations) {
             VerificationEntity verification = latestVerification(citation.artifact);
-            ArtifactId id = citation.artifact.toArtifact().id();
+            ArtifactId id = citation.artifact.artifactId();
             latest.put(id, verification == null ? null : verification.toResult(id));
         }
         return view(finding, latest::get);
@@ -248,7 +248,7 @@ public class FindingService {
     private static Finding view(FindingEntity finding, Function<ArtifactId, VerificationResult> latest) {
         List<Citation> citations = finding.citations.stream()
                 .map(c -> {
-                    ArtifactId id = c.artifact.toArtifact().id();
+                    ArtifactId id = c.artifact.artifactId();
                     return new Citation(id, Digest.parse(c.digest), latest.apply(id));
                 })
                 .toList();

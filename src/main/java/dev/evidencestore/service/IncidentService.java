@@ -122,7 +122,7 @@ public class IncidentService {
     }
 
     private static IncidentEntity find(Workspace workspace, IncidentKey key) {
-        return IncidentEntity.find("workspace = ?1 and key = ?2", workspace.slug(), key.value()).firstResult();
+        return IncidentEntity.byKey(workspace, key);
     }
 
     private static Refusal exists(Workspace workspace, IncidentKey key) {

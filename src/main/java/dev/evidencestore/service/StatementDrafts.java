@@ -39,7 +39,7 @@ final class StatementDrafts {
         List<ReviewStatement.Subject> subjects = new ArrayList<>();
         List<ReviewStatement.Relied> relied = new ArrayList<>();
         citations.forEach(citation -> {
-            ArtifactId artifact = citation.artifact.toArtifact().id();
+            ArtifactId artifact = citation.artifact.artifactId();
             subjects.add(new ReviewStatement.Subject(artifact, Digest.parse(citation.digest)));
             VerificationEntity latest = FindingService.latestVerification(citation.artifact);
             if (latest != null && relied.stream().noneMatch(r -> r.artifact().equals(artifact))) {

@@ -119,7 +119,7 @@ public class VerificationService {
                         where i.workspace = ?1 and i.key = ?2 order by v.verifiedAt, v.id""",
                         workspace.slug(), key.value())
                 .stream().forEach(row -> {
-                    ArtifactId id = row.artifact.toArtifact().id();
+                    ArtifactId id = row.artifact.artifactId();
                     byArtifact.computeIfAbsent(id, ignored -> new ArrayList<>()).add(row.toResult(id));
                 });
         return byArtifact;
