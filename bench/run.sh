@@ -13,7 +13,7 @@
 # Settings (environment): BACKENDS (filesystem postgres s3), CASES (every case: ingest_large download_large
 # verification small_ingest batch_ingest small_read postmortem; the start-to-ready row runs only with every case), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
 # SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
-# RUNS (20, hyperfine runs per postmortem request),
+# RUNS (20, hyperfine runs per postmortem request), PAGE_WARMUP (20, runs of each before those, not counted),
 # JVM_OPTIONS (tools/service.sh's service_jvm_options: as docs/operations.md runs the service), PORT (18481), NGINX_PORT (18482), S3PROXY_PORT (18483, only with s3), PGHOST (127.0.0.1), PGPORT (5432), DB_PREFIX
 # (evidence_bench: the databases are DB_PREFIX_pgbench, _copy and _BACKEND; a run beside another one on the same
 # PostgreSQL needs a prefix of its own, as it needs ports of its own), KEEP_DATA (0: drop the bench databases
@@ -42,6 +42,9 @@ SMALL_MAX_SECONDS=${SMALL_MAX_SECONDS:-120}
 WRK_SECONDS=${WRK_SECONDS:-10}
 STARTS=${STARTS:-5}
 RUNS=${RUNS:-20}
+# the JIT compiles a page's own code over its first dozens of renders, as wrk's 3 s and the 500 artifacts before the
+# small cases warm theirs: a p50 of the first 20 renders measures the compiler, not the page
+PAGE_WARMUP=${PAGE_WARMUP:-20}
 PORT=${PORT:-18481}
 NGINX_PORT=${NGINX_PORT:-18482}
 S3PROXY_PORT=${S3PROXY_PORT:-18483}
@@ -595,7 +598,7 @@ case_postmortem() {
     rm -rf "$WORK/bundle" "$WORK/bundle.zip"
 
     local c="curl -sf -o /dev/null -H 'Authorization: Bearer $TOKEN'"
-    hyperfine -N --style none --warmup 2 --runs "$RUNS" --export-json "$WORK/hyperfine-$1.json" \
+    hyperfine -N --style none --warmup "$PAGE_WARMUP" --runs "$RUNS" --export-json "$WORK/hyperfine-$1.json" \
         -n markdown "$c -H 'Accept: text/markdown' $inc/postmortem" \
         -n manifest "$c $inc/evidence-manifest" \
         -n bundle "$c $inc/evidence-bundle" > "$WORK/hyperfine-$1.txt" 2>&1 \
@@ -756,7 +759,8 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  run, and every backend ahead of S3Proxy's own GetObject of the same 10 KiB by 32 clients for ${WRK_SECONDS} s"
     echo "  (\`bench/lib/S3SmallRate.java\`), which is measured only when \`s3\` is in the run."
     echo "- Postmortem, manifest, bundle: an incident built by \`bench/seed-incident.mjs\` (every artifact verified once,"
-    echo "  findings proposed, a proposed root cause, 5 actions); median of $RUNS runs of \`curl\` by hyperfine, which"
+    echo "  findings proposed, a proposed root cause, 5 actions); median of $RUNS runs of \`curl\` by hyperfine after"
+    echo "  $PAGE_WARMUP of each not counted (the JIT compiles a page's code over its first renders), which"
     echo "  includes curl's own start (curl fetching nginx's 10 KiB file takes $CURL_FLOOR_MS ms). Goal: postmortem"
     echo "  p50 ≤ 25 ms, bundle p50 ≤ 300 ms, on every backend."
     echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms, on the"
