@@ -19,8 +19,6 @@ import org.jboss.logging.Logger;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -113,15 +111,6 @@ public class VerificationService {
     /** Every verification of every artifact of one incident, oldest first, in one query. */
     @Transactional
     public Map<ArtifactId, List<VerificationResult>> listForIncident(Workspace workspace, IncidentKey key) {
-        Map<ArtifactId, List<VerificationResult>> byArtifact = new LinkedHashMap<>();
-        VerificationEntity.<VerificationEntity>find("""
-                        from VerificationEntity v join fetch v.artifact a join fetch a.incident i join fetch a.blob
-                        where i.workspace = ?1 and i.key = ?2 order by v.verifiedAt, v.id""",
-                        workspace.slug(), key.value())
-                .stream().forEach(row -> {
-                    ArtifactId id = row.artifact.artifactId();
-                    byArtifact.computeIfAbsent(id, ignored -> new ArrayList<>()).add(row.toResult(id));
-                });
-        return byArtifact;
+        return VerificationEntity.ofIncident(workspace, key);
     }
 }
