@@ -90,7 +90,8 @@ public final class PostgresBlobStore implements BlobStore {
                     connection.rollback();
                 }
                 return written.blob();
-            } catch (IOException | SQLException | RuntimeException e) {
+            } catch (Throwable e) {
+                // whatever failed, an Error too: the finally's return to autocommit would commit the chunks so far
                 connection.rollback();
                 throw e;
             } finally {

@@ -124,7 +124,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
         try {
             parts = uploadParts(key, uploadId, in, part);
             blob = in.finish();
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             abort(key, uploadId, e);
             throw e;
         }
@@ -165,7 +165,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
             if (!published) {
                 complete(staging, uploadId, parts, false);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             abort(staging, uploadId, e);
             throw e;
         }
@@ -257,7 +257,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
             }
             call("publish " + key, () -> s3.completeMultipartUpload(b -> b.bucket(layout.bucket()).key(key)
                     .uploadId(uploadId).multipartUpload(u -> u.parts(parts)).ifNoneMatch("*")));
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             abort(key, uploadId, e);
             throw e;
         }
@@ -276,10 +276,11 @@ public final class S3BlobStore implements BlobStore, Closeable {
     }
 
     /**
-     * Best effort: what is left behind here is swept later by {@link #removeAbandonedUploads}. An interrupted
-     * upload still aborts what it started: the SDK sends nothing from an interrupted thread, so the interrupt waits.
+     * After any failure, an Error too. Best effort: what is left behind here is swept later by
+     * {@link #removeAbandonedUploads}. An interrupted upload still aborts what it started: the SDK sends nothing from
+     * an interrupted thread, so the interrupt waits.
      */
-    private void abort(String key, String uploadId, Exception failure) {
+    private void abort(String key, String uploadId, Throwable failure) {
         boolean interrupted = Thread.interrupted();
         try {
             call("abort the upload to " + key, () -> s3.abortMultipartUpload(b -> b.bucket(layout.bucket())

@@ -78,11 +78,6 @@ final class WriteBehind<E extends Exception> {
             if (failure.isInstance(cause)) {
                 throw failure.cast(cause);
             }
-            if (cause instanceof Error) {
-                // as before: an Error fails the upload as a failed write, which PostgresBlobStore rolls back; it
-                // catches no Error, and its finally would commit the chunks written so far
-                throw new IOException("a block could not be written", cause);
-            }
             throw WorkerFailure.rethrown(cause, "a block could not be written");
         } finally {
             inFlight = null;

@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -155,6 +156,23 @@ public abstract class BlobStoreContract {
             }
         });
         assertThrows(IOException.class, () -> store().put(breaking, UploadPolicy.unchecked(LIMIT)));
+        assertEquals(OptionalLong.empty(), store().size(Digest.parse("sha256:" + DigestUtils.sha256Hex(head))));
+        assertNoLeftovers();
+    }
+
+    /** A bug (an Error) in the middle of an upload leaves nothing either: PostgreSQL's chunks were once committed. */
+    @Test
+    void keepsNothingOfAStreamThatFailsWithAnError() throws Exception {
+        byte[] head = random(MULTI_CHUNK * 2);
+        AssertionError bug = new AssertionError("a bug under the upload");
+        InputStream failing = new SequenceInputStream(new ByteArrayInputStream(head), new InputStream() {
+            @Override
+            public int read() {
+                throw bug;
+            }
+        });
+        assertSame(bug, assertThrows(AssertionError.class,
+                () -> store().put(failing, UploadPolicy.unchecked(LIMIT))));
         assertEquals(OptionalLong.empty(), store().size(Digest.parse("sha256:" + DigestUtils.sha256Hex(head))));
         assertNoLeftovers();
     }
