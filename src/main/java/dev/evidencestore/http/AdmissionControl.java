@@ -105,8 +105,7 @@ public class AdmissionControl {
             refuse(context, ProblemType.SERVICE_BUSY, refusal);
             return;
         }
-        // called once the response is done or the connection is gone, whichever comes first
-        context.addEndHandler(ended -> taken.forEach(Runnable::run));
+        RequestEnd.giveBack(context, () -> taken.forEach(Runnable::run));
         context.next();
     }
 

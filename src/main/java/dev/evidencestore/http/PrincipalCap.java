@@ -60,7 +60,7 @@ public class PrincipalCap {
         if (!cap.enter(principal)) {
             return false;
         }
-        context.addEndHandler(ended -> cap.leave(principal));
+        RequestEnd.giveBack(context, () -> cap.leave(principal));
         return true;
     }
 

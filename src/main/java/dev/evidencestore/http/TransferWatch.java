@@ -19,6 +19,8 @@ import io.vertx.ext.web.RoutingContext;
 import org.jboss.logging.Logger;
 
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -57,6 +59,8 @@ final class TransferWatch extends ChannelDuplexHandler {
     private long flushed;
     private boolean closed;
     private final Object room = new Object();
+    /** What requests on this connection hold until they end, given back if the connection closes first. */
+    private final Set<Runnable> onClose = ConcurrentHashMap.newKeySet();
 
     TransferWatch(TransferDeadlines deadlines) {
         this.deadlines = deadlines;
@@ -92,6 +96,26 @@ final class TransferWatch extends ChannelDuplexHandler {
         return Optional.empty();
     }
 
+    /**
+     * Runs {@code action} when the connection of {@code request} closes (at once if it has), unless the returned
+     * forget runs first. Without a watch on the connection it never runs.
+     */
+    static Runnable whenClosed(HttpServerRequest request, Runnable action) {
+        if (!(request.connection() instanceof ConnectionBase connection)) {
+            return () -> { };
+        }
+        TransferWatch watch = connection.channel().pipeline().get(TransferWatch.class);
+        if (watch == null) {
+            return () -> { };
+        }
+        watch.onClose.add(action);
+        if (!connection.channel().isActive() && watch.onClose.remove(action)) {
+            // closed before the action was added: channelInactive has run, or runs without it
+            action.run();
+        }
+        return () -> watch.onClose.remove(action);
+    }
+
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         headSince = System.nanoTime();
@@ -108,6 +132,11 @@ final class TransferWatch extends ChannelDuplexHandler {
         synchronized (room) {
             closed = true;
             room.notifyAll();
+        }
+        for (Runnable action : onClose) {
+            if (onClose.remove(action)) {
+                action.run();
+            }
         }
         super.channelInactive(ctx);
     }

@@ -35,7 +35,7 @@ class PipelineOrderTest {
         }
         assertTrue(admission.inProgress() == 0, "requests still in progress: downloads "
                 + admission.inProgress(RequestKind.DOWNLOAD) + ", uploads " + admission.inProgress(RequestKind.UPLOAD)
-                + ", other " + admission.inProgress(RequestKind.OTHER));
+                + ", other " + admission.inProgress(RequestKind.OTHER) + ": " + PipelineProbe.inFlight());
     }
 
     @Test

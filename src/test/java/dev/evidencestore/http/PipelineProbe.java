@@ -13,6 +13,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,6 +30,8 @@ public class PipelineProbe {
     static final String HEADER = "X-Pipeline-Probe";
     private static final String HELD = IdempotencyFilter.class.getName() + ".held";
     private static final Map<String, List<String>> SEEN = new ConcurrentHashMap<>();
+    /** Every counted request not yet ended, by its routing context: what a test that needs quiet names if not. */
+    private static final Map<RoutingContext, String> IN_FLIGHT = new ConcurrentHashMap<>();
 
     private final AdmissionControl admission;
     private final AuthFailureRouting authFailures;
@@ -42,10 +45,25 @@ public class PipelineProbe {
         return SEEN.getOrDefault(probe, List.of());
     }
 
+    /** The requests admission counts that have not ended, each as method, path and when it arrived. */
+    static List<String> inFlight() {
+        return List.copyOf(IN_FLIGHT.values());
+    }
+
     void onRouter(@Observes Router router) {
+        router.route().order(RequestPipeline.ADMISSION - 2).handler(this::track);
         router.route().order(RequestPipeline.ADMISSION - 1).handler(request -> around(request, "before admission"));
         router.route().order(RequestPipeline.ADMISSION + 1).handler(request -> around(request, "after admission"));
         router.route().order(RequestPipeline.HELD_CONTENT - 1).handler(this::afterAuthentication);
+    }
+
+    private void track(RoutingContext request) {
+        String method = request.request().method().name();
+        if (RequestKind.of(method, request.normalizedPath()) != RequestKind.UNCOUNTED) {
+            IN_FLIGHT.put(request, method + " " + request.request().uri() + " since " + Instant.now());
+            request.addEndHandler(ended -> IN_FLIGHT.remove(request));
+        }
+        request.next();
     }
 
     private void around(RoutingContext request, String stage) {
