@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -70,9 +71,7 @@ final class InlineMarkdown {
         if (isOneLineOfPlainText(text)) {
             // CommonMark would read one paragraph of one text node: written out the same, without the parse
             String normalised = text.replace('\t', ' ');
-            Writer writer = new Writer(normalised, shape);
-            writer.text(normalised);
-            return writer.out.toString().strip();
+            return written(normalised, shape, writer -> writer.text(normalised));
         }
         return parsed(normalised(text), shape);
     }
@@ -84,8 +83,12 @@ final class InlineMarkdown {
 
     /** The text as CommonMark reads it, written back out: the path any text may take. */
     static String parsed(String normalised, Shape shape) {
+        return written(normalised, shape, writer -> INLINE_ONLY.parse(normalised).accept(writer));
+    }
+
+    private static String written(String normalised, Shape shape, Consumer<Writer> write) {
         Writer writer = new Writer(normalised, shape);
-        INLINE_ONLY.parse(normalised).accept(writer);
+        write.accept(writer);
         return writer.out.toString().strip();
     }
 

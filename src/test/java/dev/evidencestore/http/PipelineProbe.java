@@ -61,7 +61,8 @@ public class PipelineProbe {
         String method = request.request().method().name();
         if (RequestKind.of(method, request.normalizedPath()) != RequestKind.UNCOUNTED) {
             IN_FLIGHT.put(request, method + " " + request.request().uri() + " since " + Instant.now());
-            request.addEndHandler(ended -> IN_FLIGHT.remove(request));
+            // as admission gives its slots back, so that what is listed is what admission still counts
+            RequestEnd.giveBack(request, () -> IN_FLIGHT.remove(request));
         }
         request.next();
     }
