@@ -114,6 +114,13 @@ public interface EvidenceConfig {
         long artifacts();
 
         /**
+         * Incidents' row IDs kept by workspace and key after a committed read (about 100 bytes each): an incident is
+         * never renamed or removed, so binding an artifact needs no query for its incident.
+         */
+        @WithDefault("10000")
+        long incidents();
+
+        /**
          * Bearer tokens kept after their signature was checked, each until it expires: a repeat of the same token
          * needs no second RSA verification.
          */

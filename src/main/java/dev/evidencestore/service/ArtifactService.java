@@ -52,17 +52,17 @@ public class ArtifactService {
      */
     @Transactional
     public ArtifactBinding bind(Workspace workspace, IncidentKey key, ArtifactDraft draft) {
-        IncidentEntity incident = incidents.require(workspace, key);
+        long incidentId = incidents.requireId(workspace, key);
         // a blob the caller cannot see is as unknown as a missing one: binding must not reveal other workspaces' bytes
         long size = blobs.visibleSize(draft.digest()).orElseThrow(() -> new Refusal(ProblemType.UNKNOWN_BLOB,
                 "no blob " + draft.digest() + " has been uploaded").with("digest", draft.digest().toString()));
-        return bindVisible(new BindTarget(incident.id, workspace, key), draft, size);
+        return bindVisible(new BindTarget(incidentId, workspace, key), draft, size);
     }
 
     /** Where the items of one batch are bound: its incident, looked up once for all of them. */
     @Transactional
     public BindTarget bindTarget(Workspace workspace, IncidentKey key) {
-        return new BindTarget(incidents.require(workspace, key).id, workspace, key);
+        return new BindTarget(incidents.requireId(workspace, key), workspace, key);
     }
 
     /**

@@ -19,14 +19,17 @@ import jakarta.transaction.Transactional;
 import org.hibernate.exception.ConstraintViolationException;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 @ApplicationScoped
 public class IncidentService {
 
     private final CurrentActor actor;
+    private final KnownIncidents known;
 
-    IncidentService(CurrentActor actor) {
+    IncidentService(CurrentActor actor, KnownIncidents known) {
         this.actor = actor;
+        this.known = known;
     }
 
     @Transactional
@@ -96,6 +99,17 @@ public class IncidentService {
             throw Refusal.notFound("no incident " + key + " in workspace " + workspace);
         }
         return incident;
+    }
+
+    /** The incident's row ID, asking the database only the first time; a 404 refusal when there is none. */
+    long requireId(Workspace workspace, IncidentKey key) {
+        OptionalLong id = known.known(workspace, key);
+        if (id.isPresent()) {
+            return id.getAsLong();
+        }
+        long found = require(workspace, key).id;
+        known.seen(workspace, key, found);
+        return found;
     }
 
     /**

@@ -1,0 +1,56 @@
+package dev.evidencestore.service;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.IncidentKey;
+import dev.evidencestore.domain.Workspace;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import java.util.OptionalLong;
+
+/**
+ * The row of each incident by its workspace and key, for writes that need only the row's ID (an artifact's binding).
+ * An incident's identity is permanent and its row is never deleted (the database refuses both), so an ID seen by a
+ * committed transaction stays right for ever and on every instance. An ID enters only once the transaction that read
+ * it has committed: a transaction that created the incident and then rolled back leaves nothing behind.
+ */
+@ApplicationScoped
+public class KnownIncidents {
+
+    private final Cache<Name, Long> ids;
+    private final TransactionSynchronizationRegistry transactions;
+
+    KnownIncidents(EvidenceConfig config, TransactionSynchronizationRegistry transactions) {
+        this.transactions = transactions;
+        this.ids = Caffeine.newBuilder().maximumSize(config.cache().incidents()).build();
+    }
+
+    OptionalLong known(Workspace workspace, IncidentKey key) {
+        Long id = ids.getIfPresent(new Name(workspace, key));
+        return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+    }
+
+    /** Keeps {@code id} once the current transaction commits. */
+    void seen(Workspace workspace, IncidentKey key, long id) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+                // nothing to do before: only a committed read is kept
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    ids.put(new Name(workspace, key), id);
+                }
+            }
+        });
+    }
+
+    private record Name(Workspace workspace, IncidentKey key) {
+    }
+}
