@@ -82,7 +82,8 @@ public class BlobIntegrity {
     }
 
     private static List<String> boundAs(Digest digest) {
-        return ArtifactEntity.<ArtifactEntity>find("from ArtifactEntity a join fetch a.incident where a.blob.digest = ?1", digest.toString())
+        return ArtifactEntity.<ArtifactEntity>find("from ArtifactEntity a join fetch a.incident "
+                        + "where a.blob.digest = ?1", digest.toString())
                 .stream().map(row -> row.artifactId().toString()).sorted().toList();
     }
 
