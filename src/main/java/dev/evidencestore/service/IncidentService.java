@@ -92,11 +92,19 @@ public class IncidentService {
         return new Page<>(items, next);
     }
 
-    /** The incident's row, for other services working inside the same transaction. */
+    /**
+     * The incident's row, for other services working inside the same transaction. A known incident is loaded by its
+     * row ID, which the transaction's persistence context answers after the first time; a lookup by workspace and key
+     * builds its select anew on every call.
+     */
     IncidentEntity require(Workspace workspace, IncidentKey key) {
-        IncidentEntity incident = find(workspace, key);
+        OptionalLong id = known.known(workspace, key);
+        IncidentEntity incident = id.isPresent() ? IncidentEntity.findById(id.getAsLong()) : find(workspace, key);
         if (incident == null) {
             throw Refusal.notFound("no incident " + key + " in workspace " + workspace);
+        }
+        if (id.isEmpty()) {
+            known.seen(workspace, key, incident.id);
         }
         return incident;
     }
@@ -104,12 +112,7 @@ public class IncidentService {
     /** The incident's row ID, asking the database only the first time; a 404 refusal when there is none. */
     long requireId(Workspace workspace, IncidentKey key) {
         OptionalLong id = known.known(workspace, key);
-        if (id.isPresent()) {
-            return id.getAsLong();
-        }
-        long found = require(workspace, key).id;
-        known.seen(workspace, key, found);
-        return found;
+        return id.isPresent() ? id.getAsLong() : require(workspace, key).id;
     }
 
     /**

@@ -29,13 +29,23 @@ public class KnownIncidents {
         this.ids = Caffeine.newBuilder().maximumSize(config.cache().incidents()).build();
     }
 
+    /** The committed ID, or the one the current transaction has already read. */
     OptionalLong known(Workspace workspace, IncidentKey key) {
-        Long id = ids.getIfPresent(new Name(workspace, key));
+        Name name = new Name(workspace, key);
+        Long id = ids.getIfPresent(name);
+        if (id == null && transactions.getTransactionKey() != null) {
+            id = (Long) transactions.getResource(name);
+        }
         return id == null ? OptionalLong.empty() : OptionalLong.of(id);
     }
 
-    /** Keeps {@code id} once the current transaction commits. */
+    /** Keeps {@code id} for the rest of the current transaction, and for good once it commits. */
     void seen(Workspace workspace, IncidentKey key, long id) {
+        Name name = new Name(workspace, key);
+        if (transactions.getResource(name) != null) {
+            return;
+        }
+        transactions.putResource(name, id);
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
@@ -45,7 +55,7 @@ public class KnownIncidents {
             @Override
             public void afterCompletion(int status) {
                 if (status == Status.STATUS_COMMITTED) {
-                    ids.put(new Name(workspace, key), id);
+                    ids.put(name, id);
                 }
             }
         });
