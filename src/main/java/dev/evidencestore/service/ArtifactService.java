@@ -107,9 +107,7 @@ public class ArtifactService {
 
     @Transactional
     public List<Artifact> list(Workspace workspace, IncidentKey key) {
-        incidents.require(workspace, key);
-        return ArtifactEntity.<ArtifactEntity>find(FETCH + "where i.workspace = ?1 and i.key = ?2 order by a.name",
-                workspace.slug(), key.value()).stream().map(ArtifactEntity::toArtifact).toList();
+        return ArtifactEntity.ofIncident(incidents.require(workspace, key));
     }
 
     /**

@@ -130,9 +130,9 @@ public class FindingService {
     /** As {@link #list}, with the incident's verifications already at hand (oldest first per artifact). */
     List<Finding> list(Workspace workspace, IncidentKey key, FindingKind kind, ReviewStatus status,
                        Map<ArtifactId, List<VerificationResult>> checks) {
-        incidents.require(workspace, key);
-        StringBuilder query = new StringBuilder(FETCH + "where i.workspace = :workspace and i.key = :key");
-        Parameters parameters = Parameters.with("workspace", workspace.slug()).and("key", key.value());
+        // the incident is in the persistence context already: joined to every finding, its row came back each time
+        StringBuilder query = new StringBuilder("from FindingEntity f where f.incident = :incident");
+        Parameters parameters = Parameters.with("incident", incidents.require(workspace, key));
         if (kind != null) {
             query.append(" and f.kind = :kind");
             parameters.and("kind", kind.wire());

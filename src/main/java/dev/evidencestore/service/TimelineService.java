@@ -67,10 +67,11 @@ public class TimelineService {
     /** Every entry, by when it happened and then by the order it was recorded in. */
     @Transactional
     public List<TimelineEntry> list(Workspace workspace, IncidentKey key) {
+        // cited artifacts are the incident's own, which the persistence context holds: not joined to every row
         IncidentEntity incident = incidents.require(workspace, key);
         Map<Long, List<TimelineCitation>> citations = new LinkedHashMap<>();
         TimelineCitationEntity.<TimelineCitationEntity>find("""
-                        from TimelineCitationEntity c join fetch c.artifact a join fetch a.incident
+                        from TimelineCitationEntity c join fetch c.artifact
                         where c.entry.incident = ?1 order by c.entry.id, c.position""", incident)
                 .stream().forEach(c -> citations.computeIfAbsent(c.entry.id, id -> new ArrayList<>())
                         .add(c.toCitation()));
