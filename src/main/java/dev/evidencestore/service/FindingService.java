@@ -131,8 +131,9 @@ public class FindingService {
     List<Finding> list(Workspace workspace, IncidentKey key, FindingKind kind, ReviewStatus status,
                        Map<ArtifactId, List<VerificationResult>> checks) {
         // the incident is in the persistence context already: joined to every finding, its row came back each time
+        IncidentEntity incident = incidents.require(workspace, key);
         StringBuilder query = new StringBuilder("from FindingEntity f where f.incident = :incident");
-        Parameters parameters = Parameters.with("incident", incidents.require(workspace, key));
+        Parameters parameters = Parameters.with("incident", incident);
         if (kind != null) {
             query.append(" and f.kind = :kind");
             parameters.and("kind", kind.wire());
@@ -141,9 +142,11 @@ public class FindingService {
             query.append(" and f.status = :status");
             parameters.and("status", status.wire());
         }
-        // a list, not a stream: subselect fetching of citations and reviews needs the whole result registered
-        return FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).list().stream()
-                .map(finding -> view(finding, checks)).toList();
+        // a list, not a stream: subselect fetching of reviews needs the whole result registered
+        List<FindingEntity> found = FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).list();
+        Map<Long, List<Citation>> citations = FindingCitationEntity.ofIncident(incident,
+                id -> latest(checks.getOrDefault(id, List.of())));
+        return found.stream().map(finding -> view(finding, citations.getOrDefault(finding.id, List.of()))).toList();
     }
 
     /** The finding as clients see it, with the incident's verifications already at hand (oldest first). */
@@ -246,12 +249,15 @@ public class FindingService {
     }
 
     private static Finding view(FindingEntity finding, Function<ArtifactId, VerificationResult> latest) {
-        List<Citation> citations = finding.citations.stream()
+        return view(finding, finding.citations.stream()
                 .map(c -> {
                     ArtifactId id = c.artifact.artifactId();
                     return new Citation(id, Digest.parse(c.digest), latest.apply(id));
                 })
-                .toList();
+                .toList());
+    }
+
+    private static Finding view(FindingEntity finding, List<Citation> citations) {
         return new Finding(finding.findingId(), FindingKind.parse(finding.kind), finding.statement,
                 finding.reviewStatus(), citations, finding.reviews.stream().map(ReviewEntity::toReview).toList(),
                 finding.createdAt, finding.proposedAt, finding.createdBy);

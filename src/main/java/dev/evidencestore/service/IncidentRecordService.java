@@ -2,6 +2,8 @@ package dev.evidencestore.service;
 
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
+import dev.evidencestore.domain.Finding;
+import dev.evidencestore.domain.FindingId;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.IncidentRecord;
 import dev.evidencestore.domain.VerificationResult;
@@ -12,6 +14,7 @@ import jakarta.transaction.Transactional;
 import org.hibernate.FlushMode;
 import org.hibernate.Session;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,8 +52,11 @@ public class IncidentRecordService {
         session.setHibernateFlushMode(FlushMode.MANUAL);
         List<Artifact> stored = artifacts.list(workspace, key);
         Map<ArtifactId, List<VerificationResult>> checks = verifications.listForIncident(workspace, key);
-        return new IncidentRecord(incidents.get(workspace, key), stored, checks,
-                findings.list(workspace, key, null, null, checks), rootCauses.find(workspace, key, checks).orElse(null),
-                timeline.list(workspace, key), actions.list(workspace, key));
+        List<Finding> found = findings.list(workspace, key, null, null, checks);
+        Map<FindingId, Finding> viewed = new HashMap<>();
+        found.forEach(finding -> viewed.put(finding.id(), finding));
+        return new IncidentRecord(incidents.get(workspace, key), stored, checks, found,
+                rootCauses.find(workspace, key, viewed).orElse(null), timeline.list(workspace, key),
+                actions.list(workspace, key));
     }
 }

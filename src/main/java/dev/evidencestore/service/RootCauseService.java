@@ -3,7 +3,6 @@ package dev.evidencestore.service;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.domain.Acceptance;
-import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.Clock;
@@ -20,7 +19,6 @@ import dev.evidencestore.domain.ReviewStatus;
 import dev.evidencestore.domain.ReviewTransitions;
 import dev.evidencestore.domain.RootCause;
 import dev.evidencestore.domain.RootCauseDraft;
-import dev.evidencestore.domain.VerificationResult;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.FindingEntity;
 import dev.evidencestore.persistence.IncidentEntity;
@@ -111,10 +109,14 @@ public class RootCauseService {
         return Optional.ofNullable(find(incidents.require(workspace, key))).map(this::view);
     }
 
-    /** As {@link #find}, with the incident's verifications already at hand (oldest first per artifact). */
-    Optional<RootCause> find(Workspace workspace, IncidentKey key, Map<ArtifactId, List<VerificationResult>> checks) {
+    /**
+     * As {@link #find}, with the incident's findings already viewed (by the same transaction): viewed again, their
+     * cited artifacts were loaded one batch at a time.
+     */
+    Optional<RootCause> find(Workspace workspace, IncidentKey key, Map<FindingId, Finding> viewed) {
         return Optional.ofNullable(find(incidents.require(workspace, key)))
-                .map(rootCause -> view(rootCause, finding -> findings.view(finding, checks)));
+                .map(rootCause -> view(rootCause, finding -> viewed.computeIfAbsent(finding.findingId(),
+                        ignored -> findings.view(finding))));
     }
 
     @Transactional
