@@ -328,12 +328,7 @@ start_service() {
     done
     # the service as docs/operations.md runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
     # filesystem backend's blob directory comes in the extra arguments
-    # the benchmark's clients are one address and one token, 16 at once: the per-client, per-principal and upload
-    # caps are set above them, so the figures are the service's, not its limits' (docs/operations.md, "Limits")
-    service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" \
-        -Devidence.http.admission.per-client=256 -Devidence.http.admission.per-principal=256 \
-        -Devidence.http.admission.uploads=32 -Devidence.http.admission.downloads=32 \
-        -Devidence.http.admission.requests=64 "$@"
+    service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" "${SERVICE_LIFTED_CAPS[@]}" "$@"
     if ! service_await_ready "$PORT" 180 0.02; then
         kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
         die "the service was not ready within 180 s"

@@ -86,6 +86,12 @@ service_jvm_options() {
     fi
 }
 
+# SERVICE_LIFTED_CAPS: a benchmark's clients are one address and one token, 16 or 32 at once; these set the per-client,
+# per-principal, upload, download and request caps above them, so that its figures are the service's, not its limits'
+# (docs/operations.md, "Limits")
+SERVICE_LIFTED_CAPS=(-Devidence.http.admission.per-client=256 -Devidence.http.admission.per-principal=256
+    -Devidence.http.admission.uploads=32 -Devidence.http.admission.downloads=32 -Devidence.http.admission.requests=64)
+
 # service_start LOG PORT DATABASE BACKEND BLOBDIR [JVM arguments ...]: starts the jar in the background, its output
 # appended to LOG; BLOBDIR "" leaves the filesystem backend's default. Sets SERVICE_PID (the java process itself).
 # Needs service_keys first.
