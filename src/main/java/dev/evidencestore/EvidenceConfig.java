@@ -121,6 +121,13 @@ public interface EvidenceConfig {
         long incidents();
 
         /**
+         * Blobs' sizes kept by uploader after a committed upload (about 200 bytes each): an upload's record never
+         * changes, so binding a blob right after uploading it needs no query to see it.
+         */
+        @WithDefault("10000")
+        long uploads();
+
+        /**
          * Bearer tokens kept after their signature was checked, each until it expires: a repeat of the same token
          * needs no second RSA verification.
          */

@@ -1,6 +1,7 @@
 package dev.evidencestore.service;
 
 import dev.evidencestore.EvidenceConfig;
+import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
@@ -18,6 +19,7 @@ import jakarta.transaction.Transactional;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 @ApplicationScoped
@@ -30,10 +32,12 @@ public class BlobService {
     private final CurrentActor actor;
     private final Set<String> publicWorkspaces;
     private final BlobIntegrity integrity;
+    private final KnownUploads uploads;
 
     BlobService(BlobStore store, EvidenceConfig config, CurrentActor actor,
-                BlobIntegrity integrity) {
+                BlobIntegrity integrity, KnownUploads uploads) {
         this.actor = actor;
+        this.uploads = uploads;
         this.integrity = integrity;
         this.store = store;
         this.maxSize = config.blob().maxSize().asLongValue();
@@ -55,7 +59,9 @@ public class BlobService {
     /** Records received bytes as a blob uploaded by the caller, in the current transaction or a new one. */
     @Transactional
     public BlobIngest record(StoredBlob blob) {
-        boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), actor.attribution());
+        Attribution uploader = actor.attribution();
+        boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), uploader);
+        uploads.recorded(uploader, blob.digest(), blob.size());
         return new BlobIngest(blob, created);
     }
 
@@ -83,6 +89,10 @@ public class BlobService {
      */
     Optional<Long> visibleSize(Digest digest) {
         Actor caller = actor.get();
+        OptionalLong own = caller.anonymous() ? OptionalLong.empty() : uploads.size(caller.attribution(), digest);
+        if (own.isPresent()) {
+            return Optional.of(own.getAsLong());
+        }
         return BlobEntity.visibility(digest.toString(), caller.attribution())
                 .filter(blob -> blob.uploadedByCaller() && !caller.anonymous()
                         || blob.bindingWorkspaces().stream().anyMatch(ws -> publicWorkspaces.contains(ws)

@@ -49,13 +49,18 @@ public final class FilesystemBlobStore implements BlobStore {
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         Path temp = uploads.resolve(UUID.randomUUID() + ".part");
         MeasuredInput in = new MeasuredInput(content, policy);
+        boolean moved = false;
         try {
             StoredBlob blob = writeDurably(in, temp);
             Path target = pathOf(blob.digest());
             if (!Files.exists(target)) {
                 boolean newPrefix = !Files.isDirectory(target.getParent());
-                Files.createDirectories(target.getParent());
+                if (newPrefix) {
+                    // only then: createDirectories on an existing directory fails inside and costs an exception
+                    Files.createDirectories(target.getParent());
+                }
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                moved = true;
                 fsyncDirectory(target.getParent());
                 if (newPrefix) {
                     // a new sha256/ab directory is itself an entry of sha256/: make that durable too
@@ -66,7 +71,9 @@ public final class FilesystemBlobStore implements BlobStore {
         } catch (IOException e) {
             throw in.failedReading(e) ? e : StoreWriteFailure.of("the filesystem blob store", e);
         } finally {
-            Files.deleteIfExists(temp);
+            if (!moved) {
+                Files.deleteIfExists(temp);
+            }
         }
     }
 
@@ -85,11 +92,7 @@ public final class FilesystemBlobStore implements BlobStore {
                 flush.written(length);
             });
             try {
-                int n;
-                while ((n = in.readNBytes(writes.nextBuffer(), 0, BUFFER)) > 0) {
-                    writes.send(n);
-                }
-                writes.awaitInFlight();
+                writes.sendAll(in);
                 flush.finish();
             } finally {
                 writes.quiesce();

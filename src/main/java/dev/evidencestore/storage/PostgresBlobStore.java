@@ -108,11 +108,7 @@ public final class PostgresBlobStore implements BlobStore {
             WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, SQLException.class,
                     chunkRows(insert, contentId));
             try {
-                int n;
-                while ((n = in.readNBytes(chunks.nextBuffer(), 0, chunkSize)) > 0) {
-                    chunks.send(n);
-                }
-                chunks.awaitInFlight();
+                chunks.sendAll(in);
             } finally {
                 chunks.quiesce();
             }

@@ -1,6 +1,7 @@
 package dev.evidencestore.storage;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -61,6 +62,22 @@ final class WriteBehind<E extends Exception> {
             sink.write(block, length, current);
             return null;
         });
+    }
+
+    /**
+     * Reads {@code in} to its end in blocks and writes each, then waits for the last write. A block short of full
+     * is the end, so an upload shorter than one block takes one buffer, not a second to read nothing into.
+     */
+    void sendAll(InputStream in) throws IOException, E {
+        int blockSize = buffers[0].length;
+        int n;
+        do {
+            n = in.readNBytes(nextBuffer(), 0, blockSize);
+            if (n > 0) {
+                send(n);
+            }
+        } while (n == blockSize);
+        awaitInFlight();
     }
 
     /** Waits for the last write; its failure is the upload's. */
