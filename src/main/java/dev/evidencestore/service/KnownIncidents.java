@@ -6,8 +6,6 @@ import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.util.OptionalLong;
@@ -46,19 +44,7 @@ public class KnownIncidents {
             return;
         }
         transactions.putResource(name, id);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-                // nothing to do before: only a committed read is kept
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    ids.put(name, id);
-                }
-            }
-        });
+        AfterCommit.run(transactions, () -> ids.put(name, id));
     }
 
     private record Name(Workspace workspace, IncidentKey key) {

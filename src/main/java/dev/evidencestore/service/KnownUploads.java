@@ -6,8 +6,6 @@ import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.util.OptionalLong;
@@ -38,19 +36,7 @@ public class KnownUploads {
     /** Keeps the upload the current transaction recorded, once it commits. */
     void recorded(Attribution uploader, Digest digest, long size) {
         Upload upload = Upload.of(uploader, digest);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-                // nothing to do before: only a committed record is kept
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    sizes.put(upload, size);
-                }
-            }
-        });
+        AfterCommit.run(transactions, () -> sizes.put(upload, size));
     }
 
     /**
