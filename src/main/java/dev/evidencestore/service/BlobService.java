@@ -49,7 +49,7 @@ public class BlobService {
      * row ever names bytes that are not there. No transaction is open while the bytes stream.
      */
     public StoredBlob receive(InputStream body, Set<Digest> declared, Long contentLength) throws IOException {
-        UploadPolicy policy = new UploadPolicy(declared, maxSize);
+        UploadPolicy policy = new UploadPolicy(declared, maxSize, contentLength == null ? -1 : contentLength);
         if (contentLength != null && contentLength > maxSize) {
             throw policy.tooLarge();
         }

@@ -51,7 +51,7 @@ public final class FilesystemBlobStore implements BlobStore {
         MeasuredInput in = new MeasuredInput(content, policy);
         boolean moved = false;
         try {
-            StoredBlob blob = writeDurably(in, temp);
+            StoredBlob blob = writeDurably(in, temp, policy.firstBlock(BUFFER));
             Path target = pathOf(blob.digest());
             if (!Files.exists(target)) {
                 boolean newPrefix = !Files.isDirectory(target.getParent());
@@ -81,10 +81,10 @@ public final class FilesystemBlobStore implements BlobStore {
      * Reads and hashes the upload in full blocks while a writer thread writes the previous block to the file, and
      * the disk is given what has been written as it goes; the closing fsync makes it all durable.
      */
-    private static StoredBlob writeDurably(MeasuredInput in, Path temp) throws IOException {
+    private static StoredBlob writeDurably(MeasuredInput in, Path temp, int firstBlock) throws IOException {
         try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             BackgroundFlush flush = new BackgroundFlush(out, FLUSH_EVERY);
-            WriteBehind<IOException> writes = new WriteBehind<>(BUFFER, IOException.class, (block, length, n) -> {
+            WriteBehind<IOException> writes = new WriteBehind<>(BUFFER, firstBlock, IOException.class, (block, length, n) -> {
                 ByteBuffer bytes = ByteBuffer.wrap(block, 0, length);
                 while (bytes.hasRemaining()) {
                     out.write(bytes);

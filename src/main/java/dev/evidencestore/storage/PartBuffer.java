@@ -23,8 +23,9 @@ final class PartBuffer {
     private byte[] bytes;
     private int length;
 
-    PartBuffer(int capacity) {
-        this(capacity, Math.min(INITIAL, capacity));
+    /** An upload's first part, starting at the size {@link UploadPolicy#firstBlock} gives, which may be less. */
+    static PartBuffer first(int capacity, UploadPolicy policy) {
+        return new PartBuffer(capacity, Math.max(1, policy.firstBlock(Math.min(INITIAL, capacity))));
     }
 
     private PartBuffer(int capacity, int initial) {

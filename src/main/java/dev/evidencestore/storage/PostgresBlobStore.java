@@ -83,7 +83,7 @@ public final class PostgresBlobStore implements BlobStore {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try {
-                Written written = writeChunks(connection, in);
+                Written written = writeChunks(connection, in, policy.firstBlock(chunkSize));
                 if (written.fresh()) {
                     connection.commit();
                 } else {
@@ -102,10 +102,11 @@ public final class PostgresBlobStore implements BlobStore {
         }
     }
 
-    private Written writeChunks(Connection connection, MeasuredInput in) throws IOException, SQLException {
+    private Written writeChunks(Connection connection, MeasuredInput in, int firstBlock)
+            throws IOException, SQLException {
         long contentId = nextContentId(connection);
         try (PreparedStatement insert = connection.prepareStatement(INSERT_CHUNK)) {
-            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, SQLException.class,
+            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, firstBlock, SQLException.class,
                     chunkRows(insert, contentId));
             try {
                 chunks.sendAll(in);

@@ -92,7 +92,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         MeasuredInput in = new MeasuredInput(content, policy);
-        PartBuffer part = new PartBuffer(transfer.partSize());
+        PartBuffer part = PartBuffer.first(transfer.partSize(), policy);
         part.fill(in);
         if (!part.full() && part.length() <= transfer.wholePutMax()) {
             StoredBlob blob = in.finish();

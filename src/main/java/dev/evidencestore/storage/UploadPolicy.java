@@ -6,12 +6,18 @@ import java.util.Set;
 
 /**
  * What an upload must satisfy before its bytes become visible: every digest the client declared must equal the
- * digest computed while streaming, and the size must stay within the limit.
+ * digest computed while streaming, and the size must stay within the limit. {@code declaredSize} is the size the
+ * client announced (Content-Length, a tar entry's size), or -1 when it did not: it only sizes buffers, as the
+ * bytes themselves are counted and checked as they stream.
  */
-public record UploadPolicy(Set<Digest> expected, long maxSize) {
+public record UploadPolicy(Set<Digest> expected, long maxSize, long declaredSize) {
 
     public UploadPolicy {
         expected = Set.copyOf(expected);
+    }
+
+    public UploadPolicy(Set<Digest> expected, long maxSize) {
+        this(expected, maxSize, -1);
     }
 
     public static UploadPolicy unchecked(long maxSize) {
@@ -25,6 +31,15 @@ public record UploadPolicy(Set<Digest> expected, long maxSize) {
                 throw new DigestMismatch(declared, computed.digest(), computed.size());
             }
         }
+    }
+
+    /**
+     * The buffer to read an upload's first block into: a whole block, or one byte more than the declared size when
+     * that is smaller, so that a 10 KiB upload neither allocates nor zeroes a block of 256 KiB or 1 MiB, and its end
+     * is still seen as a block short of full.
+     */
+    public int firstBlock(int blockSize) {
+        return declaredSize >= 0 && declaredSize < blockSize ? (int) declaredSize + 1 : blockSize;
     }
 
     public BlobTooLarge tooLarge() {

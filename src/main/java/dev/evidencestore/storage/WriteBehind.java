@@ -3,6 +3,7 @@ package dev.evidencestore.storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -26,22 +27,27 @@ final class WriteBehind<E extends Exception> {
 
     private final Sink<E> sink;
     private final Class<E> failure;
+    private final int blockSize;
     private final byte[][] buffers;
     private Future<?> inFlight;
     private int number;
 
-    /** {@code failure}: the store's own checked failure, passed on to the upload as it is. */
-    WriteBehind(int blockSize, Class<E> failure, Sink<E> sink) {
+    /**
+     * {@code failure}: the store's own checked failure, passed on to the upload as it is. {@code firstBlock}: the
+     * first buffer's size ({@link UploadPolicy#firstBlock}), which may be less than a block.
+     */
+    WriteBehind(int blockSize, int firstBlock, Class<E> failure, Sink<E> sink) {
         this.sink = sink;
         this.failure = failure;
+        this.blockSize = blockSize;
         // the second buffer only once a second block comes: most evidence is one short block
-        this.buffers = new byte[][] {new byte[blockSize], null};
+        this.buffers = new byte[][] {new byte[Math.min(firstBlock, blockSize)], null};
     }
 
     /** The buffer to read the next block into: not the one whose write may still be running. */
     byte[] nextBuffer() {
         if (buffers[number % 2] == null) {
-            buffers[number % 2] = new byte[buffers[0].length];
+            buffers[number % 2] = new byte[blockSize];
         }
         return buffers[number % 2];
     }
@@ -69,10 +75,16 @@ final class WriteBehind<E extends Exception> {
      * is the end, so an upload shorter than one block takes one buffer, not a second to read nothing into.
      */
     void sendAll(InputStream in) throws IOException, E {
-        int blockSize = buffers[0].length;
         int n;
         do {
-            n = in.readNBytes(nextBuffer(), 0, blockSize);
+            byte[] buffer = nextBuffer();
+            n = in.readNBytes(buffer, 0, buffer.length);
+            if (n == buffer.length && n < blockSize) {
+                // more than the declared size came: the first block grows to a whole one, so that every block but
+                // the last is whole (the postgres store finds its chunk rows by position)
+                buffers[0] = Arrays.copyOf(buffer, blockSize);
+                n += in.readNBytes(buffers[0], n, blockSize - n);
+            }
             if (n > 0) {
                 send(n);
             }

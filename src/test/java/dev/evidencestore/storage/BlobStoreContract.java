@@ -75,6 +75,23 @@ public abstract class BlobStoreContract {
         }
     }
 
+    /**
+     * The declared size only sizes the first buffer: a blob of exactly that size, one whose declaration was too
+     * small (its first buffer fills and whole blocks follow) and one whose declaration was too large are all stored
+     * whole under their own digest.
+     */
+    @Test
+    void aDeclaredSizeOnlySizesTheFirstBuffer() throws IOException {
+        for (int declared : new int[] {MULTI_CHUNK * 3, 100, MULTI_CHUNK * 5, 0}) {
+            byte[] bytes = random(MULTI_CHUNK * 3);
+            Digest digest = Digest.of(DigestUtils.sha256(bytes));
+            StoredBlob blob = store().put(new ByteArrayInputStream(bytes),
+                    new UploadPolicy(Set.of(digest), LIMIT, declared));
+            assertEquals(new StoredBlob(digest, bytes.length), blob, "declared " + declared);
+            assertArrayEquals(bytes, read(digest, 0, bytes.length), "declared " + declared);
+        }
+    }
+
     @Test
     void streamsBlobsSpanningManyChunks() throws IOException {
         byte[] bytes = random(MULTI_CHUNK * 7);

@@ -1,0 +1,29 @@
+package dev.evidencestore.storage;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class UploadPolicyTest {
+
+    private static final int BLOCK = 256 * 1024;
+
+    @Test
+    void anUndeclaredSizeTakesAWholeBlock() {
+        assertEquals(BLOCK, new UploadPolicy(Set.of(), 1 << 30).firstBlock(BLOCK));
+    }
+
+    @Test
+    void aSmallDeclaredSizeTakesOneByteMoreSoItsEndIsSeen() {
+        assertEquals(10_241, new UploadPolicy(Set.of(), 1 << 30, 10_240).firstBlock(BLOCK));
+        assertEquals(1, new UploadPolicy(Set.of(), 1 << 30, 0).firstBlock(BLOCK));
+    }
+
+    @Test
+    void aDeclaredSizeOfABlockOrMoreTakesAWholeBlock() {
+        assertEquals(BLOCK, new UploadPolicy(Set.of(), 1L << 40, BLOCK).firstBlock(BLOCK));
+        assertEquals(BLOCK, new UploadPolicy(Set.of(), 1L << 40, 1L << 35).firstBlock(BLOCK));
+    }
+}
