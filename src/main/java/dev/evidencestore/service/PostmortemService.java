@@ -80,6 +80,6 @@ public class PostmortemService {
         return new EvidenceBundle(EvidenceManifest.of(record), markdown(record), record.artifacts(),
                 // each artifact's next block, and the next artifact's first, are fetched while the current is zipped
                 artifact -> new ReadAhead(integrity.openChecked(artifact.digest(), artifact.size(),
-                        "an evidence bundle")), proof);
+                        "an evidence bundle"), artifact.size()), proof);
     }
 }

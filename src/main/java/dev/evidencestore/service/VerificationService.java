@@ -71,7 +71,7 @@ public class VerificationService {
         Digest computed;
         Instant readFrom = Clock.now();
         // the next block is fetched (a query, an S3 read) while the current one is hashed
-        try (InputStream in = ReadAhead.of(store.stored().open(artifact.digest()))) {
+        try (InputStream in = ReadAhead.of(store.stored().open(artifact.digest()), artifact.size())) {
             computed = Digest.of(in);
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "stored bytes of %s (%s) could not be read", artifact.id(), artifact.digest());

@@ -3,6 +3,7 @@ package dev.evidencestore.storage;
 import dev.evidencestore.domain.Digest;
 
 import javax.sql.DataSource;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -12,7 +13,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -124,12 +124,15 @@ public final class PostgresBlobStore implements BlobStore {
         }
     }
 
-    /** Each block an upload sends becomes chunk row {@code seq} of its content. */
+    /**
+     * Each block an upload sends becomes chunk row {@code seq} of its content. The driver copies an array given to
+     * setBytes; a stream over the block is sent from the block itself.
+     */
     private static WriteBehind.Sink<SQLException> chunkRows(PreparedStatement insert, long contentId) {
         return (chunk, length, seq) -> {
             insert.setLong(1, contentId);
             insert.setInt(2, seq);
-            insert.setBytes(3, length == chunk.length ? chunk : Arrays.copyOf(chunk, length));
+            insert.setBinaryStream(3, new ByteArrayInputStream(chunk, 0, length), length);
             insert.executeUpdate();
         };
     }

@@ -32,6 +32,7 @@ public final class ReadAhead extends InputStream {
     }
 
     private final InputStream source;
+    private final int blockSize;
     private final BlockingQueue<Object> ready = new ArrayBlockingQueue<>(1);
     /** Arrays the reader is done with, for the fetcher to fill again. */
     private final BlockingQueue<byte[]> spare = new ArrayBlockingQueue<>(2);
@@ -44,12 +45,18 @@ public final class ReadAhead extends InputStream {
     private volatile boolean closed;
 
     /** Reads {@code source} ahead, unless its store already fetches ahead of the reader ({@link PrefetchedInput}). */
-    public static InputStream of(InputStream source) {
-        return source instanceof PrefetchedInput ? source : new ReadAhead(source);
+    public static InputStream of(InputStream source, long length) {
+        return source instanceof PrefetchedInput ? source : new ReadAhead(source, length);
     }
 
-    public ReadAhead(InputStream source) {
+    /**
+     * {@code length}: how many bytes the source holds. A source shorter than a block is read into an array one byte
+     * longer than it (the short read that says it ended), so a bundle of 64 KiB artifacts does not allocate and
+     * zero three 256 KiB blocks for each.
+     */
+    public ReadAhead(InputStream source, long length) {
         this.source = source;
+        this.blockSize = length >= BLOCK ? BLOCK : (int) Math.max(0, length) + 1;
         this.fetcher = FETCHERS.submit(this::fetchAll);
     }
 
@@ -61,13 +68,13 @@ public final class ReadAhead extends InputStream {
             while (!closed) {
                 byte[] bytes = spare.poll();
                 if (bytes == null) {
-                    bytes = new byte[BLOCK];
+                    bytes = new byte[blockSize];
                 }
-                int n = source.readNBytes(bytes, 0, BLOCK);
+                int n = source.readNBytes(bytes, 0, blockSize);
                 if (n > 0) {
                     ready.put(new Block(bytes, n));
                 }
-                if (n < BLOCK) {
+                if (n < blockSize) {
                     ready.put(END);
                     return;
                 }

@@ -48,7 +48,7 @@ class FilesystemBlobStoreTest extends BlobStoreContract {
         byte[] bytes = new byte[3 * ReadAhead.BLOCK + 321];
         new Random(7).nextBytes(bytes);
         StoredBlob blob = store().put(new ByteArrayInputStream(bytes), UploadPolicy.unchecked(bytes.length));
-        try (InputStream in = ReadAhead.of(store.open(blob.digest()))) {
+        try (InputStream in = ReadAhead.of(store.open(blob.digest()), bytes.length)) {
             assertInstanceOf(PrefetchedInput.class, in);
             assertArrayEquals(bytes, in.readAllBytes());
         }

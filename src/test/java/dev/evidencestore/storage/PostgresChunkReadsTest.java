@@ -80,7 +80,7 @@ class PostgresChunkReadsTest {
                     new PostgresBlobStore.Reads(SMALL.slice(), SMALL.run(), streams));
             Digest digest = put(store, bytes);
             InputStream opened = store.open(digest);
-            try (InputStream in = ReadAhead.of(opened)) {
+            try (InputStream in = ReadAhead.of(opened, bytes.length)) {
                 if (streams > 0) {
                     assertInstanceOf(ChunkStream.class, in);
                 } else {

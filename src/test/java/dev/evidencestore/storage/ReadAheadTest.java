@@ -21,7 +21,7 @@ class ReadAheadTest {
     void passesOnEveryByteInOrderWhateverTheReadSizes() throws IOException {
         byte[] bytes = new byte[3 * ReadAhead.BLOCK + 12_345];
         new Random(7).nextBytes(bytes);
-        try (ReadAhead in = new ReadAhead(new ByteArrayInputStream(bytes))) {
+        try (ReadAhead in = new ReadAhead(new ByteArrayInputStream(bytes), bytes.length)) {
             byte[] first = new byte[100];
             assertEquals(100, in.read(first, 0, 100));
             assertEquals(bytes[100] & 0xff, in.read());
@@ -30,8 +30,20 @@ class ReadAheadTest {
             assertArrayEquals(bytes, concat(first, new byte[] {bytes[100]}, rest));
             assertEquals(-1, in.read());
         }
-        try (ReadAhead empty = new ReadAhead(InputStream.nullInputStream())) {
+        try (ReadAhead empty = new ReadAhead(InputStream.nullInputStream(), 0)) {
             assertEquals(-1, empty.read(new byte[10], 0, 10));
+        }
+    }
+
+    /** The length only sizes the blocks: a source longer or shorter than it said is still passed on whole. */
+    @Test
+    void aWrongLengthCostsSmallerBlocksNotBytes() throws IOException {
+        byte[] bytes = new byte[ReadAhead.BLOCK + 777];
+        new Random(11).nextBytes(bytes);
+        for (long said : new long[] {0, 100, bytes.length - 1, bytes.length + 5_000L}) {
+            try (ReadAhead in = new ReadAhead(new ByteArrayInputStream(bytes), said)) {
+                assertArrayEquals(bytes, in.readAllBytes(), "length said " + said);
+            }
         }
     }
 
@@ -39,7 +51,7 @@ class ReadAheadTest {
     void aFailureOfTheSourceReachesTheReaderAfterTheBytesBeforeIt() throws IOException {
         byte[] head = new byte[ReadAhead.BLOCK];
         InputStream breaking = failingAfter(head, "the store went away");
-        try (ReadAhead in = new ReadAhead(breaking)) {
+        try (ReadAhead in = new ReadAhead(breaking, Long.MAX_VALUE)) {
             assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
             assertEquals("the store went away", assertThrows(IOException.class, in::read).getMessage());
         }
@@ -59,7 +71,7 @@ class ReadAheadTest {
                 closed.set(true);
             }
         };
-        ReadAhead in = new ReadAhead(endless);
+        ReadAhead in = new ReadAhead(endless, Long.MAX_VALUE);
         assertEquals(1, in.read());
         in.close();
         // the fetcher closes it, once its read in progress returns
@@ -71,7 +83,7 @@ class ReadAheadTest {
         // as a checked read fails on its last bytes when they complete the wrong digest: none of them may go out
         byte[] bytes = new byte[ReadAhead.BLOCK + 100];
         InputStream failingAtTheEnd = failingAfter(bytes, "the last bytes hash to another digest");
-        try (ReadAhead in = new ReadAhead(failingAtTheEnd)) {
+        try (ReadAhead in = new ReadAhead(failingAtTheEnd, bytes.length)) {
             assertEquals(ReadAhead.BLOCK, in.readNBytes(ReadAhead.BLOCK).length);
             byte[] rest = new byte[200];
             assertThrows(IOException.class, () -> in.read(rest, 0, rest.length));
@@ -87,7 +99,7 @@ class ReadAheadTest {
                 closed.set(true);
             }
         };
-        ReadAhead in = new ReadAhead(source);
+        ReadAhead in = new ReadAhead(source, 10);
         assertEquals(10, in.readAllBytes().length);
         assertTrue(closedWithin(closed, Duration.ofSeconds(10)), "the fetcher closes the source at its end");
         in.close();
