@@ -84,13 +84,14 @@ public final class FilesystemBlobStore implements BlobStore {
     private static StoredBlob writeDurably(MeasuredInput in, Path temp, int firstBlock) throws IOException {
         try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             BackgroundFlush flush = new BackgroundFlush(out, FLUSH_EVERY);
-            WriteBehind<IOException> writes = new WriteBehind<>(BUFFER, firstBlock, IOException.class, (block, length, n) -> {
+            WriteBehind.Sink<IOException> toFile = (block, length, n) -> {
                 ByteBuffer bytes = ByteBuffer.wrap(block, 0, length);
                 while (bytes.hasRemaining()) {
                     out.write(bytes);
                 }
                 flush.written(length);
-            });
+            };
+            WriteBehind<IOException> writes = new WriteBehind<>(BUFFER, firstBlock, IOException.class, toFile);
             try {
                 writes.sendAll(in);
                 flush.finish();

@@ -25,7 +25,7 @@ final class PartBuffer {
 
     /** An upload's first part, starting at the size {@link UploadPolicy#firstBlock} gives, which may be less. */
     static PartBuffer first(int capacity, UploadPolicy policy) {
-        return new PartBuffer(capacity, Math.max(1, policy.firstBlock(Math.min(INITIAL, capacity))));
+        return new PartBuffer(capacity, policy.firstBlock(Math.min(INITIAL, capacity)));
     }
 
     private PartBuffer(int capacity, int initial) {

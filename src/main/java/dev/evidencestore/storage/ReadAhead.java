@@ -50,13 +50,12 @@ public final class ReadAhead extends InputStream {
     }
 
     /**
-     * {@code length}: how many bytes the source holds. A source shorter than a block is read into an array one byte
-     * longer than it (the short read that says it ended), so a bundle of 64 KiB artifacts does not allocate and
-     * zero three 256 KiB blocks for each.
+     * {@code length}: how many bytes the source holds; a source shorter than a block is read in one array of
+     * {@link FirstBlock}'s size, so a bundle of 64 KiB artifacts does not allocate three 256 KiB blocks for each.
      */
     public ReadAhead(InputStream source, long length) {
         this.source = source;
-        this.blockSize = length >= BLOCK ? BLOCK : (int) Math.max(0, length) + 1;
+        this.blockSize = FirstBlock.size(length, BLOCK);
         this.fetcher = FETCHERS.submit(this::fetchAll);
     }
 

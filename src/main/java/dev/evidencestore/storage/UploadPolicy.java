@@ -33,13 +33,9 @@ public record UploadPolicy(Set<Digest> expected, long maxSize, long declaredSize
         }
     }
 
-    /**
-     * The buffer to read an upload's first block into: a whole block, or one byte more than the declared size when
-     * that is smaller, so that a 10 KiB upload neither allocates nor zeroes a block of 256 KiB or 1 MiB, and its end
-     * is still seen as a block short of full.
-     */
+    /** The buffer to read an upload's first block into ({@link FirstBlock}), by its declared size. */
     public int firstBlock(int blockSize) {
-        return declaredSize >= 0 && declaredSize < blockSize ? (int) declaredSize + 1 : blockSize;
+        return FirstBlock.size(declaredSize, blockSize);
     }
 
     public BlobTooLarge tooLarge() {
