@@ -403,12 +403,18 @@ public interface EvidenceConfig {
         MemorySize maxManifest();
 
         /**
-         * Small items (64 KiB at most) of one batch stored and bound at once, each on its own thread and in its own
-         * transaction, while the next entries are read: their waits on the disk and the database overlap. 1 (or
-         * less) stores one item at a time.
+         * Small items (64 KiB at most) of one batch whose bytes are made durable at once, each on its own thread,
+         * while the next entries are read: their waits on the disk overlap. 1 (or less) stores one item at a time.
          */
         @WithDefault("8")
         int itemsInFlight();
+
+        /**
+         * Stored items of one batch bound in one transaction, each with its own audit entry: one commit and one
+         * round trip per statement for this many items. 1 (or less) binds each item in a transaction of its own.
+         */
+        @WithDefault("64")
+        int itemsPerTransaction();
     }
 
     interface Blob {

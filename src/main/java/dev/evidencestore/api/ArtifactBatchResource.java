@@ -16,12 +16,12 @@ import dev.evidencestore.http.ProblemMapper;
 import dev.evidencestore.http.Problems;
 import dev.evidencestore.http.Routes;
 import dev.evidencestore.security.Roles;
-import dev.evidencestore.service.ArtifactBinding;
 import dev.evidencestore.service.ArtifactService;
 import dev.evidencestore.service.BlobService;
+import dev.evidencestore.service.ItemBinding;
+import dev.evidencestore.service.ReceivedItem;
 import dev.evidencestore.storage.BlobTooLarge;
 import dev.evidencestore.storage.DigestMismatch;
-import dev.evidencestore.storage.StoredBlob;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -39,14 +39,20 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.DigestInputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Many artifacts in one request: a tar body whose first entry, {@code batch.json}, declares the items, followed by
  * one entry of bytes per item in any order. Each item is checked against its declared digest and bound write-once
- * exactly as one upload and one bind would be, in a transaction of its own with its own audit entry; the answer
- * (200) says what became of each. {@code application/x-tar} is not a type a cross-site form can send.
+ * exactly as one upload and one bind would be, with its own audit entry, and its outcome is its own: a refused item
+ * leaves the others bound. Stored items are bound a group at a time ({@code evidence.batch.items-per-transaction}),
+ * one commit for the group. The answer (200) says what became of each. {@code application/x-tar} is not a type a
+ * cross-site form can send.
  */
 @Path(Routes.INCIDENT_ARTIFACT_BATCHES)
 public class ArtifactBatchResource {
@@ -89,14 +95,11 @@ public class ArtifactBatchResource {
         DigestInputStream hashed = new DigestInputStream(new ClientUpload(body), DigestUtils.getSha256Digest());
         try (BatchArchive archive = new BatchArchive(hashed, limits)) {
             ArtifactBatch batch = new ArtifactBatch(archive.manifest(mapper));
-            try (ItemsInFlight inFlight = new ItemsInFlight(executor, limits.itemsInFlight(), batch::bound)) {
-                for (TarArchiveEntry entry = archive.nextFile(); entry != null; entry = archive.nextFile()) {
-                    Optional<ArtifactBatch.Pending> item = batch.arrived(entry.getName());
-                    if (item.isPresent()) {
-                        receive(target, item.get(), archive, entry, inFlight, batch);
-                    }
-                }
-                inFlight.finishAll();
+            ReceivedItems received = new ReceivedItems(limits.itemsPerTransaction(), group -> bind(target, group,
+                    batch));
+            try (ItemsInFlight<ReceivedItems.Received> inFlight = new ItemsInFlight<>(executor,
+                    limits.itemsInFlight(), received::add)) {
+                receiveAll(archive, batch, inFlight, received);
             }
             archive.readPadding(hashed);
             checkContentDigest(contentDigest, Digest.of(hashed.getMessageDigest().digest()));
@@ -108,14 +111,40 @@ public class ArtifactBatchResource {
     }
 
     /**
-     * A small item's bytes are read here and stored and bound on another thread while the next entries are read; a
+     * Reads every entry and binds every item. When the body or the store fails midway, the items whose bytes were
+     * made durable before are still bound, so a retry only has the rest to do.
+     */
+    private void receiveAll(BatchArchive archive, ArtifactBatch batch,
+                            ItemsInFlight<ReceivedItems.Received> inFlight, ReceivedItems received) throws IOException {
+        try {
+            for (TarArchiveEntry entry = archive.nextFile(); entry != null; entry = archive.nextFile()) {
+                Optional<ArtifactBatch.Pending> item = batch.arrived(entry.getName());
+                if (item.isPresent()) {
+                    receive(item.get(), archive, entry, inFlight, received);
+                }
+            }
+            inFlight.finishAll();
+        } catch (IOException | RuntimeException fault) {
+            try {
+                inFlight.settle();
+                received.bind();
+            } catch (RuntimeException alsoFailed) {
+                fault.addSuppressed(alsoFailed);
+            }
+            throw fault;
+        }
+        received.bind();
+    }
+
+    /**
+     * A small item's bytes are read here and made durable on another thread while the next entries are read; a
      * larger one streams into the store from here, as a lone upload would.
      */
-    private void receive(ArtifactService.BindTarget target, ArtifactBatch.Pending item, BatchArchive archive,
-                         TarArchiveEntry entry, ItemsInFlight inFlight, ArtifactBatch batch) throws IOException {
+    private void receive(ArtifactBatch.Pending item, BatchArchive archive, TarArchiveEntry entry,
+                         ItemsInFlight<ReceivedItems.Received> inFlight, ReceivedItems received) throws IOException {
         if (entry.getSize() > HELD_ITEM) {
             try (InputStream bytes = archive.content(entry)) {
-                batch.bound(item.path(), store(target, item, bytes, entry.getSize()));
+                received.add(store(item, bytes, entry.getSize()));
             }
             return;
         }
@@ -123,26 +152,55 @@ public class ArtifactBatchResource {
         try (InputStream content = archive.content(entry)) {
             bytes = content.readNBytes((int) entry.getSize());
         }
-        inFlight.start(item.path(), () -> store(target, item, new ByteArrayInputStream(bytes), bytes.length));
+        inFlight.start(() -> store(item, new ByteArrayInputStream(bytes), bytes.length));
     }
 
-    private ArtifactBatchResult store(ArtifactService.BindTarget target, ArtifactBatch.Pending item,
-                                      InputStream bytes, long size) throws IOException {
-        StoredBlob received;
+    private ReceivedItems.Received store(ArtifactBatch.Pending item, InputStream bytes, long size)
+            throws IOException {
         try {
-            received = blobs.receive(bytes, Set.of(item.draft().digest()), size);
+            return ReceivedItems.Received.stored(item, blobs.receive(bytes, Set.of(item.draft().digest()), size));
         } catch (DigestMismatch e) {
-            return refused(item.path(), ProblemMapper.refusal(e));
+            return ReceivedItems.Received.refused(item, ProblemMapper.refusal(e));
         } catch (BlobTooLarge e) {
-            return refused(item.path(), ProblemMapper.refusal(e));
+            return ReceivedItems.Received.refused(item, ProblemMapper.refusal(e));
         }
-        try {
-            Response answer = writes.commit(() -> bound(artifacts.bindReceived(target, received, item.draft())));
-            ArtifactResponse artifact = (ArtifactResponse) answer.getEntity();
-            return new ArtifactBatchResult(item.path(), artifact.id(), artifact.digest(), answer.getStatus(), null);
-        } catch (Refusal refusal) {
-            return refused(item.path(), refusal);
-        }
+    }
+
+    /**
+     * Binds a group of received items in one transaction, each with its own audit entry as a lone bind (or a lone
+     * refused upload) would have; their results are the batch's only once it committed.
+     */
+    private void bind(ArtifactService.BindTarget target, List<ReceivedItems.Received> group, ArtifactBatch batch) {
+        List<ArtifactBatchResult> results = new ArrayList<>();
+        writes.commitEach(() -> {
+            results.clear();
+            Iterator<ItemBinding> bindings = bindStored(target, group);
+            List<Response> answers = new ArrayList<>();
+            for (ReceivedItems.Received item : group) {
+                ItemBinding binding = item.refusal() == null ? bindings.next() : null;
+                Refusal refusal = binding == null ? item.refusal() : binding.refusal();
+                String path = item.item().path();
+                if (refusal != null) {
+                    answers.add(Problems.response(refusal));
+                    results.add(ArtifactBatchResult.refused(path, refusal));
+                } else {
+                    Response.Status status = binding.created() ? Response.Status.CREATED : Response.Status.OK;
+                    answers.add(Response.status(status).location(Routes.artifact(binding.id())).build());
+                    results.add(new ArtifactBatchResult(path, binding.id().toString(), binding.digest().toString(),
+                            status.getStatusCode(), null));
+                }
+            }
+            return answers;
+        });
+        results.forEach(result -> batch.bound(result.path(), result));
+    }
+
+    /** The bindings of the group's items that were stored, in their order. */
+    private Iterator<ItemBinding> bindStored(ArtifactService.BindTarget target, List<ReceivedItems.Received> group) {
+        List<ReceivedItem> stored = group.stream().filter(item -> item.refusal() == null)
+                .map(item -> new ReceivedItem(item.blob(), item.item().draft())).toList();
+        return stored.isEmpty() ? Collections.emptyIterator()
+                : artifacts.bindAllReceived(target, stored).iterator();
     }
 
     /**
@@ -155,17 +213,5 @@ public class ArtifactBatchResource {
                     + declared + " its Content-Digest declares; its items were checked against their own digests")
                     .with("declaredDigest", declared.toString()).with("computedDigest", computed.toString());
         });
-    }
-
-    /** A refused item is audited as a refused bind would be, in its own entry. */
-    private ArtifactBatchResult refused(String path, Refusal refusal) {
-        writes.commit(() -> Problems.response(refusal));
-        return ArtifactBatchResult.refused(path, refusal);
-    }
-
-    private static Response bound(ArtifactBinding binding) {
-        return Response.status(binding.created() ? Response.Status.CREATED : Response.Status.OK)
-                .location(Routes.artifact(binding.artifact().id()))
-                .entity(ArtifactResponse.of(binding.artifact())).build();
     }
 }

@@ -7,6 +7,7 @@ import dev.evidencestore.domain.PageCursor;
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.AuditEntryEntity;
+import dev.evidencestore.persistence.AuditPendingEntity;
 import dev.evidencestore.persistence.AuditTreeNodes;
 import dev.evidencestore.security.Actor;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -16,6 +17,7 @@ import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -47,6 +49,13 @@ public class AuditLog {
     @Transactional(Transactional.TxType.MANDATORY)
     public void record(AuditEvent event) {
         event.toPending(Clock.now()).insert();
+    }
+
+    /** Writes the entries of {@code events}, in their order, in the current transaction, in one JDBC batch. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void recordAll(List<AuditEvent> events) {
+        Instant now = Clock.now();
+        AuditPendingEntity.insert(events.stream().map(event -> event.toPending(now)).toList());
     }
 
     /**

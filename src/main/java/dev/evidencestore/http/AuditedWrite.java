@@ -1,5 +1,6 @@
 package dev.evidencestore.http;
 
+import dev.evidencestore.audit.AuditEvent;
 import dev.evidencestore.audit.AuditLog;
 import dev.evidencestore.audit.EntryLink;
 import dev.evidencestore.security.CurrentActor;
@@ -9,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -49,11 +51,30 @@ public class AuditedWrite {
         link.begin(requestId);
         Response answer = QuarkusTransaction.requiringNew().call(() -> {
             Response response = write.get();
-            log.record(AuditedRequest.event(actor.name(), request.method().name(), uri, response.getStatus(),
-                    response.getLocation(), null, false).linkedTo(requestId));
+            log.record(entryOf(response, requestId));
             return response;
         });
         recorded.markRecorded();
         return answer;
+    }
+
+    /**
+     * Runs {@code writes}, several writes of one request (items of a batch), and records one entry per answer, each
+     * with a request ID of its own, in one new transaction: one commit for all of them. A refusal thrown rolls all
+     * back; a write refused alone is one of the answers, and its entry records its refusal as a lone write's would.
+     */
+    public List<Response> commitEach(Supplier<List<Response>> writes) {
+        List<Response> answers = QuarkusTransaction.requiringNew().call(() -> {
+            List<Response> responses = writes.get();
+            log.recordAll(responses.stream().map(response -> entryOf(response, UUID.randomUUID())).toList());
+            return responses;
+        });
+        recorded.markRecorded();
+        return answers;
+    }
+
+    private AuditEvent entryOf(Response response, UUID requestId) {
+        return AuditedRequest.event(actor.name(), request.method().name(), uri, response.getStatus(),
+                response.getLocation(), null, false).linkedTo(requestId);
     }
 }

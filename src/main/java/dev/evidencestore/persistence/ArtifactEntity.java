@@ -17,13 +17,20 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import org.hibernate.Session;
 import org.hibernate.annotations.Immutable;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.query.NativeQuery;
 import org.hibernate.type.StandardBasicTypes;
 import org.hibernate.type.SqlTypes;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,6 +152,67 @@ public class ArtifactEntity extends PanacheEntityBase {
         Object[] stored = (Object[]) rows.get(0);
         return Optional.of(new Artifact(id, draft.digest(), size, draft.mediaType(), draft.source(), draft.kind(),
                 (Instant) stored[0], (Instant) stored[1], draft.description(), (String) stored[2], createdBy.name()));
+    }
+
+    /**
+     * Inserts the artifacts of a batch's group whose names are free, in one JDBC batch on the transaction's
+     * connection, as {@link #bindIfFree} would one by one; returns, for each draft in the order given, whether its
+     * row was inserted. A name taken before, or by an earlier draft of the same group, keeps its row. The rows go in
+     * name order, so that two groups binding the same names lock them in the same order and never wait in a cycle.
+     */
+    public static boolean[] bindAllIfFree(long incidentId, List<ArtifactDraft> drafts, Instant createdAt,
+                                          Attribution createdBy) {
+        Integer[] order = new Integer[drafts.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparing(i -> drafts.get(i).name().value()));
+        boolean[] inserted = new boolean[drafts.size()];
+        getEntityManager().unwrap(Session.class).doWork(connection -> {
+            try (PreparedStatement insert = connection.prepareStatement("""
+                    INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at, created_at,
+                                          description, capture, created_by, created_by_principal)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS json), ?, ?)
+                    ON CONFLICT (incident_id, name) DO NOTHING""")) {
+                for (int i : order) {
+                    ArtifactDraft draft = drafts.get(i);
+                    insert.setLong(1, incidentId);
+                    insert.setString(2, draft.name().value());
+                    insert.setString(3, draft.digest().toString());
+                    insert.setString(4, draft.mediaType());
+                    insert.setString(5, draft.source());
+                    insert.setString(6, draft.kind().wire());
+                    insert.setObject(7, draft.capturedAt().atOffset(ZoneOffset.UTC));
+                    insert.setObject(8, createdAt.atOffset(ZoneOffset.UTC));
+                    insert.setString(9, draft.description());
+                    insert.setString(10, draft.capture());
+                    insert.setString(11, createdBy.name());
+                    insert.setString(12, createdBy.principalForm());
+                    insert.addBatch();
+                }
+                int[] counts = insert.executeBatch();
+                for (int k = 0; k < order.length; k++) {
+                    inserted[order[k]] = counts[k] == 1;
+                }
+            }
+        });
+        return inserted;
+    }
+
+    /** The digests the artifacts named {@code names} of an incident are bound to, by name; absent names are left out. */
+    public static Map<String, Digest> boundDigests(long incidentId, Collection<String> names) {
+        Map<String, Digest> bound = new HashMap<>();
+        getEntityManager().unwrap(Session.class).doWork(connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT name, digest FROM artifact WHERE incident_id = ? AND name = ANY(?)")) {
+                select.setLong(1, incidentId);
+                select.setArray(2, connection.createArrayOf("text", names.toArray()));
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        bound.put(rows.getString(1), Digest.parse(rows.getString(2)));
+                    }
+                }
+            }
+        });
+        return bound;
     }
 
     /** What a citation check needs of an artifact: its digest, and whether its latest verification passed. */

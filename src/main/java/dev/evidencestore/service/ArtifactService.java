@@ -6,6 +6,7 @@ import dev.evidencestore.domain.ArtifactId;
 import dev.evidencestore.domain.CitationProblem;
 import dev.evidencestore.domain.CitationRule;
 import dev.evidencestore.domain.Clock;
+import dev.evidencestore.domain.Digest;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.ProblemType;
 import dev.evidencestore.domain.Refusal;
@@ -22,6 +23,7 @@ import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 @ApplicationScoped
@@ -76,6 +78,36 @@ public class ArtifactService {
     }
 
     /**
+     * Records the bytes of several items of one batch and binds their names, in one transaction, each as
+     * {@link #bindReceived} would alone: a name already bound (before, or by an earlier item of the same call) to
+     * the same digest is found bound, to another one it is refused, and the other items are bound all the same.
+     */
+    @Transactional
+    public List<ItemBinding> bindAllReceived(BindTarget target, List<ReceivedItem> items) {
+        blobs.recordAll(items.stream().map(ReceivedItem::blob).toList());
+        List<ArtifactDraft> drafts = items.stream().map(ReceivedItem::draft).toList();
+        boolean[] inserted = ArtifactEntity.bindAllIfFree(target.incidentId(), drafts, Clock.now(),
+                actor.attribution());
+        List<String> taken = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            if (!inserted[i]) {
+                taken.add(drafts.get(i).name().value());
+            }
+        }
+        Map<String, Digest> bound = taken.isEmpty() ? Map.of()
+                : ArtifactEntity.boundDigests(target.incidentId(), taken);
+        List<ItemBinding> bindings = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            ArtifactDraft draft = drafts.get(i);
+            ArtifactId id = new ArtifactId(target.workspace(), target.key(), draft.name());
+            Digest stored = inserted[i] ? draft.digest() : bound.get(draft.name().value());
+            bindings.add(stored.equals(draft.digest()) ? new ItemBinding(id, stored, inserted[i], null)
+                    : new ItemBinding(id, stored, false, nameTaken(id, stored)));
+        }
+        return bindings;
+    }
+
+    /**
      * The insert and the unique key decide atomically which of several concurrent binds wins; a repeat with the same
      * digest returns the stored artifact, another digest is refused.
      */
@@ -88,12 +120,16 @@ public class ArtifactService {
         }
         Artifact stored = find(target.workspace(), target.key(), draft.name().value());
         if (!stored.digest().equals(draft.digest())) {
-            throw new Refusal(ProblemType.ARTIFACT_NAME_TAKEN,
-                    stored.id() + " is bound to " + stored.digest() + "; evidence is never overwritten")
-                    .with("artifactId", stored.id().toString())
-                    .with("boundDigest", stored.digest().toString());
+            throw nameTaken(stored.id(), stored.digest());
         }
         return new ArtifactBinding(stored, false);
+    }
+
+    private static Refusal nameTaken(ArtifactId id, Digest bound) {
+        return new Refusal(ProblemType.ARTIFACT_NAME_TAKEN, id + " is bound to " + bound
+                + "; evidence is never overwritten")
+                .with("artifactId", id.toString())
+                .with("boundDigest", bound.toString());
     }
 
     /** The incident an artifact is bound in, by its row and its names. */

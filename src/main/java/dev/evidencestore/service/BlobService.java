@@ -18,6 +18,7 @@ import jakarta.transaction.Transactional;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -63,6 +64,15 @@ public class BlobService {
         boolean created = BlobEntity.record(blob.digest().toString(), blob.size(), uploader);
         uploads.recorded(uploader, blob.digest(), blob.size());
         return new BlobIngest(blob, created);
+    }
+
+    /** Records received bytes as blobs uploaded by the caller, as {@link #record} would each, in one batch. */
+    @Transactional
+    public void recordAll(List<StoredBlob> received) {
+        Attribution uploader = actor.attribution();
+        BlobEntity.recordAll(received.stream().map(blob -> new BlobEntity.Stored(blob.digest().toString(),
+                blob.size())).toList(), uploader);
+        received.forEach(blob -> uploads.recorded(uploader, blob.digest(), blob.size()));
     }
 
     /**

@@ -20,6 +20,10 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 
 import static dev.evidencestore.support.Api.api;
 import static dev.evidencestore.support.Api.invalid;
@@ -170,7 +174,7 @@ class ArtifactBatchApiTest {
     }
 
     /**
-     * Small items are stored and bound several at a time (evidence.batch.items-in-flight, 8) while larger ones stream
+     * Small items are stored several at a time (evidence.batch.items-in-flight, 8) while larger ones stream
      * in between: every item still gets its own result, its own audit entry and its bytes, and one refused item
      * among them is refused alone.
      */
@@ -206,6 +210,97 @@ class ArtifactBatchApiTest {
         }
         assertEquals(39, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 201"), batchPath(key)));
         assertEquals(1, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 400"), batchPath(key)));
+    }
+
+    /**
+     * Items are bound in groups (four in the test profile), but each as it would be alone: a name an earlier item of
+     * the same batch, even of the same group, took is found bound to the same bytes (200) or refused (409).
+     */
+    @Test
+    void aNameTakenEarlierInTheSameBatchIsFoundBoundOrRefusedAsAlone() throws Exception {
+        String key = Fixtures.newIncident("demo");
+        byte[] first = Evidence.uniqueBytes(100);
+        byte[] second = Evidence.uniqueBytes(200);
+        byte[] body = manifest(List.of(item("a", "x", Evidence.digestOf(first)),
+                item("b", "x", Evidence.digestOf(first)), item("c", "x", Evidence.digestOf(second)),
+                item("d", "y", Evidence.digestOf(second)), item("e", "x", Evidence.digestOf(second))))
+                .add("a", first).add("b", first).add("c", second).add("d", second).add("e", second).bytes();
+
+        batch(api(), key, body).statusCode(200)
+                .body("results.status", equalTo(List.of(201, 200, 409, 201, 409)))
+                .body("results[1].id", equalTo("artifact:demo:v1:" + key + ":x"))
+                .body("results[1].digest", equalTo(Evidence.digestOf(first)))
+                .body("results[2].problem.type", equalTo(Api.PROBLEMS + "artifact-name-taken"))
+                .body("results[2].problem.boundDigest", equalTo(Evidence.digestOf(first)))
+                .body("results[4].problem.artifactId", equalTo("artifact:demo:v1:" + key + ":x"));
+
+        api().get("/api/v1/artifacts/{id}", "artifact:demo:v1:" + key + ":x").then().statusCode(200)
+                .body("digest", equalTo(Evidence.digestOf(first)));
+        assertEquals(1, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 200"), batchPath(key)));
+        assertEquals(2, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 201"), batchPath(key)));
+        assertEquals(2, Sql.count(Sql.recordedAuditEntries("path = ? AND status = 409"), batchPath(key)));
+    }
+
+    /**
+     * Two batches racing to bind the same names to other bytes, each group of four (the test profile's group) in
+     * the opposite order of the other's, each group in one transaction: each name is bound once, 201 in one answer
+     * and 409 in the other, and both batches end (each group inserts its names in name order, so two never wait
+     * for each other in a cycle).
+     */
+    @Test
+    void concurrentBatchesBindingTheSameNamesInOppositeOrdersBothSucceed() throws Exception {
+        String key = Fixtures.newIncident("demo");
+        int count = 24;
+        List<byte[]> blobs = new ArrayList<>();
+        List<byte[]> others = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            blobs.add(Evidence.uniqueBytes(300 + i));
+            others.add(Evidence.uniqueBytes(300 + i));
+        }
+        List<Integer> forward = new ArrayList<>();
+        List<Integer> backward = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            forward.add(i);
+            backward.add(i / 4 * 4 + 3 - i % 4);
+        }
+        byte[] oneBody = batchOf(blobs, forward);
+        byte[] otherBody = batchOf(others, backward);
+
+        for (int round = 0; round < 3; round++) {
+            String incident = round == 0 ? key : Fixtures.newIncident("demo");
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                Future<List<Integer>> one = pool.submit(() -> statuses(incident, oneBody));
+                Future<List<Integer>> other = pool.submit(() -> statuses(incident, otherBody));
+                List<Integer> oneStatuses = one.get();
+                List<Integer> otherStatuses = other.get();
+                for (int i = 0; i < count; i++) {
+                    int at = backward.indexOf(i);
+                    assertEquals(List.of(201, 409), Stream.of(oneStatuses.get(i), otherStatuses.get(at)).sorted()
+                            .toList(), "doc-" + i);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(count, Sql.count("SELECT count(*) FROM artifact a JOIN incident i ON i.id = a.incident_id "
+                    + "WHERE i.incident_key = ?", incident));
+        }
+    }
+
+    private static byte[] batchOf(List<byte[]> blobs, List<Integer> order) throws Exception {
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (int i : order) {
+            items.add(item("doc-" + i, "doc-" + i, Evidence.digestOf(blobs.get(i))));
+        }
+        TarBody tar = manifest(items);
+        for (int i : order) {
+            tar.add("doc-" + i, blobs.get(i));
+        }
+        return tar.bytes();
+    }
+
+    private static List<Integer> statuses(String key, byte[] body) {
+        return batch(api(), key, body).statusCode(200).extract().path("results.status");
     }
 
     /** A body cut off after some small items answers 400 only once the items before the cut are bound. */
