@@ -3,7 +3,6 @@ package dev.evidencestore.storage;
 import dev.evidencestore.domain.Digest;
 
 import javax.sql.DataSource;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -24,11 +23,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PostgresBlobStore implements BlobStore {
 
-    private static final String NEXT_CONTENT_ID = "SELECT nextval('blob_content_id_seq')";
-    private static final String INSERT_CHUNK = "INSERT INTO blob_chunk (content_id, seq, data) VALUES (?, ?, ?)";
-    private static final String INSERT_CONTENT = """
-            INSERT INTO blob_content (digest, content_id, size, chunk_size) VALUES (?, ?, ?, ?)
-            ON CONFLICT (digest) DO NOTHING""";
     private static final String FIND_CONTENT =
             "SELECT content_id, size, chunk_size FROM blob_content WHERE digest = ?";
 
@@ -104,44 +98,15 @@ public final class PostgresBlobStore implements BlobStore {
 
     private Written writeChunks(Connection connection, MeasuredInput in, int firstBlock)
             throws IOException, SQLException {
-        long contentId = nextContentId(connection);
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_CHUNK)) {
-            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, firstBlock, SQLException.class,
-                    chunkRows(insert, contentId));
+        try (ChunkRows rows = new ChunkRows(connection, chunkSize)) {
+            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, firstBlock, SQLException.class, rows);
             try {
                 chunks.sendAll(in);
             } finally {
                 chunks.quiesce();
             }
-        }
-        StoredBlob blob = in.finish();
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_CONTENT)) {
-            insert.setString(1, blob.digest().toString());
-            insert.setLong(2, contentId);
-            insert.setLong(3, blob.size());
-            insert.setInt(4, chunkSize);
-            return new Written(blob, insert.executeUpdate() == 1);
-        }
-    }
-
-    /**
-     * Each block an upload sends becomes chunk row {@code seq} of its content. The driver copies an array given to
-     * setBytes; a stream over the block is sent from the block itself.
-     */
-    private static WriteBehind.Sink<SQLException> chunkRows(PreparedStatement insert, long contentId) {
-        return (chunk, length, seq) -> {
-            insert.setLong(1, contentId);
-            insert.setInt(2, seq);
-            insert.setBinaryStream(3, new ByteArrayInputStream(chunk, 0, length), length);
-            insert.executeUpdate();
-        };
-    }
-
-    private static long nextContentId(Connection connection) throws SQLException {
-        try (PreparedStatement next = connection.prepareStatement(NEXT_CONTENT_ID);
-             ResultSet rs = next.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+            StoredBlob blob = in.finish();
+            return new Written(blob, rows.record(blob));
         }
     }
 

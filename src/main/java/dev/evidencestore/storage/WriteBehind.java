@@ -16,7 +16,10 @@ import java.util.concurrent.Future;
  */
 final class WriteBehind<E extends Exception> {
 
-    /** Writes one block; {@code number} counts blocks from 0. */
+    /**
+     * Writes one block; {@code number} counts blocks from 0. A block 0 shorter than its buffer is the whole upload,
+     * written on the upload's own thread, so a sink may hold it until the upload ends instead of writing it.
+     */
     @FunctionalInterface
     interface Sink<E extends Exception> {
         void write(byte[] block, int length, int number) throws IOException, E;
