@@ -20,13 +20,13 @@ import jakarta.persistence.Table;
 import org.hibernate.Session;
 import org.hibernate.annotations.Immutable;
 import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.query.NativeQuery;
-import org.hibernate.type.StandardBasicTypes;
 import org.hibernate.type.SqlTypes;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Collection;
@@ -120,38 +120,46 @@ public class ArtifactEntity extends PanacheEntityBase {
      */
     public static Optional<Artifact> bindIfFree(long incidentId, ArtifactId id, ArtifactDraft draft, long size,
                                                 Instant createdAt, Attribution createdBy) {
-        List<?> rows = getEntityManager().createNativeQuery("""
-                        INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at,
-                                              created_at, description, capture, created_by,
-                                              created_by_principal)
-                        VALUES (:incident, :name, :digest, :mediaType, :source, :kind, :capturedAt,
-                                :createdAt, :description, CAST(:capture AS json), :createdBy,
-                                :createdByPrincipal)
-                        ON CONFLICT (incident_id, name) DO NOTHING
-                        RETURNING captured_at, created_at, CAST(capture AS text)""")
-                .setParameter("incident", incidentId)
-                .setParameter("name", draft.name().value())
-                .setParameter("digest", draft.digest().toString())
-                .setParameter("mediaType", draft.mediaType())
-                .setParameter("source", draft.source())
-                .setParameter("kind", draft.kind().wire())
-                .setParameter("capturedAt", draft.capturedAt())
-                .setParameter("createdAt", createdAt)
-                .setParameter("description", draft.description())
-                .setParameter("capture", draft.capture())
-                .setParameter("createdBy", createdBy.name())
-                .setParameter("createdByPrincipal", createdBy.principalForm())
-                .unwrap(NativeQuery.class)
-                .addScalar("captured_at", StandardBasicTypes.INSTANT)
-                .addScalar("created_at", StandardBasicTypes.INSTANT)
-                .addScalar("capture", StandardBasicTypes.STRING)
-                .getResultList();
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Object[] stored = (Object[]) rows.get(0);
-        return Optional.of(new Artifact(id, draft.digest(), size, draft.mediaType(), draft.source(), draft.kind(),
-                (Instant) stored[0], (Instant) stored[1], draft.description(), (String) stored[2], createdBy.name()));
+        // plain JDBC on the transaction's connection: Hibernate's native query, its parameter parsing and its
+        // result mapping cost as much CPU as the insert itself on this hot path
+        return getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT + """
+
+                    RETURNING captured_at, created_at, CAST(capture AS text)""")) {
+                bind(insert, incidentId, draft, createdAt, createdBy);
+                try (ResultSet rows = insert.executeQuery()) {
+                    if (!rows.next()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new Artifact(id, draft.digest(), size, draft.mediaType(), draft.source(),
+                            draft.kind(), rows.getObject(1, OffsetDateTime.class).toInstant(),
+                            rows.getObject(2, OffsetDateTime.class).toInstant(), draft.description(),
+                            rows.getString(3), createdBy.name()));
+                }
+            }
+        });
+    }
+
+    private static final String INSERT = """
+            INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at, created_at,
+                                  description, capture, created_by, created_by_principal)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS json), ?, ?)
+            ON CONFLICT (incident_id, name) DO NOTHING""";
+
+    private static void bind(PreparedStatement insert, long incidentId, ArtifactDraft draft, Instant createdAt,
+                             Attribution createdBy) throws SQLException {
+        insert.setLong(1, incidentId);
+        insert.setString(2, draft.name().value());
+        insert.setString(3, draft.digest().toString());
+        insert.setString(4, draft.mediaType());
+        insert.setString(5, draft.source());
+        insert.setString(6, draft.kind().wire());
+        insert.setObject(7, draft.capturedAt().atOffset(ZoneOffset.UTC));
+        insert.setObject(8, createdAt.atOffset(ZoneOffset.UTC));
+        insert.setString(9, draft.description());
+        insert.setString(10, draft.capture());
+        insert.setString(11, createdBy.name());
+        insert.setString(12, createdBy.principalForm());
     }
 
     /**
@@ -167,25 +175,9 @@ public class ArtifactEntity extends PanacheEntityBase {
         Arrays.sort(order, Comparator.comparing(i -> drafts.get(i).name().value()));
         boolean[] inserted = new boolean[drafts.size()];
         getEntityManager().unwrap(Session.class).doWork(connection -> {
-            try (PreparedStatement insert = connection.prepareStatement("""
-                    INSERT INTO artifact (incident_id, name, digest, media_type, source, kind, captured_at, created_at,
-                                          description, capture, created_by, created_by_principal)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS json), ?, ?)
-                    ON CONFLICT (incident_id, name) DO NOTHING""")) {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 for (int i : order) {
-                    ArtifactDraft draft = drafts.get(i);
-                    insert.setLong(1, incidentId);
-                    insert.setString(2, draft.name().value());
-                    insert.setString(3, draft.digest().toString());
-                    insert.setString(4, draft.mediaType());
-                    insert.setString(5, draft.source());
-                    insert.setString(6, draft.kind().wire());
-                    insert.setObject(7, draft.capturedAt().atOffset(ZoneOffset.UTC));
-                    insert.setObject(8, createdAt.atOffset(ZoneOffset.UTC));
-                    insert.setString(9, draft.description());
-                    insert.setString(10, draft.capture());
-                    insert.setString(11, createdBy.name());
-                    insert.setString(12, createdBy.principalForm());
+                    bind(insert, incidentId, drafts.get(i), createdAt, createdBy);
                     insert.addBatch();
                 }
                 int[] counts = insert.executeBatch();
