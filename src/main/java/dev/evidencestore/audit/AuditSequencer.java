@@ -138,7 +138,11 @@ class AuditSequencer {
         }
     }
 
-    /** Sequences batches until none is left; false when one failed (it is retried on the next run). */
+    /**
+     * Sequences batches until none is left, or until the instance stops (a backlog left by a burst of writes is
+     * taken up by the next start, not by a shutdown that would outlast its wait); false when one failed (it is
+     * retried on the next run).
+     */
     private boolean sequenceAll() {
         ManagedContext requestContext = Arc.container().requestContext();
         requestContext.activate();
@@ -148,7 +152,7 @@ class AuditSequencer {
                 Tip known = tip;
                 done = QuarkusTransaction.requiringNew().call(() -> batch(known));
                 tip = done.tip();
-            } while (done.full());
+            } while (done.full() && !stopping);
             return true;
         } catch (RuntimeException e) {
             LOG.errorf(e, "audit entries could not be sequenced; they stay pending and are retried");
