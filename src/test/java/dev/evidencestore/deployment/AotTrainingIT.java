@@ -1,6 +1,7 @@
 package dev.evidencestore.deployment;
 
 import dev.evidencestore.support.Evidence;
+import dev.evidencestore.support.TarBody;
 import dev.evidencestore.support.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,7 @@ class AotTrainingIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private static final int LONG_ARTIFACTS = 200;
+    private static final int BATCH_ITEMS = 400;
 
     private static ServiceInstance service;
     private static String token;
@@ -88,6 +91,7 @@ class AotTrainingIT {
         for (int round = 0; round < 3; round++) {
             readTheDemo();
             recordAnInvestigation(round);
+            pushABatch(round);
         }
         readALongInvestigation(recordALongInvestigation());
         // the JVM assembles the cache as it exits, in a child JVM of its own: that takes a while on 2 cores
@@ -136,6 +140,35 @@ class AotTrainingIT {
         expect(201, send("POST", "/api/v1/artifacts/artifact:training:v1:" + key + ":capture-0/verifications",
                 "application/json", Evidence.utf8("{}")));
         expect(200, get("/api/v1/workspaces/training/incidents/" + key + "/postmortem", true));
+    }
+
+    /**
+     * What the CLI sends when it pushes a directory of evidence: one batch upload of small captures, a tar as GNU tar
+     * writes it (a PAX header per entry). Trained, the tar parsing and the group binds are in the cache with their
+     * profiles, so the first batches after a start do not wait for the JIT to find them.
+     */
+    private static void pushABatch(int round) throws Exception {
+        String key = Evidence.uniqueKey();
+        expect(201, send("POST", "/api/v1/workspaces/training/incidents", "application/json", Evidence.utf8(
+                "{\"key\":\"" + key + "\",\"title\":\"Training batch " + round + "\",\"severity\":\"SEV-3\"}")));
+        List<String> items = new ArrayList<>();
+        List<byte[]> captures = new ArrayList<>();
+        for (int i = 0; i < BATCH_ITEMS; i++) {
+            captures.add(Evidence.uniqueBytes(10 * 1024));
+            items.add(String.format("{\"path\":\"capture-%d.json\",\"name\":\"capture-%d\",\"digest\":\"%s\","
+                    + "\"mediaType\":\"application/json\",\"source\":\"grafana\",\"kind\":\"snapshot\","
+                    + "\"capturedAt\":\"2026-06-18T09:00:00Z\"}", i, i, Evidence.digestOf(captures.get(i))));
+        }
+        TarBody tar = new TarBody().withPaxTimes("1781773200.123456789")
+                .add("batch.json", Evidence.utf8("[" + String.join(",", items) + "]"));
+        for (int i = 0; i < BATCH_ITEMS; i++) {
+            tar.add("capture-" + i + ".json", captures.get(i));
+        }
+        HttpResponse<byte[]> answer = send("POST", "/api/v1/workspaces/training/incidents/" + key
+                + "/artifact-batches", "application/x-tar", tar.bytes());
+        expect(200, answer);
+        String results = new String(answer.body(), StandardCharsets.UTF_8);
+        assertEquals(BATCH_ITEMS, results.split("\"status\":201", -1).length - 1, results);
     }
 
     /**

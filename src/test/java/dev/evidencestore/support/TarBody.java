@@ -16,6 +16,16 @@ public final class TarBody {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    private String paxTime;
+
+    /**
+     * Gives every entry a PAX extended header with its modification time in decimal seconds, as GNU tar's
+     * {@code --format=posix} does (what the documentation tells users to run, and bench/batch-ingest.mjs runs).
+     */
+    public TarBody withPaxTimes(String decimalSeconds) {
+        this.paxTime = decimalSeconds;
+        return this;
+    }
 
     public TarBody add(String path, byte[] bytes) {
         entries.add(new Entry(path, bytes));
@@ -29,6 +39,9 @@ public final class TarBody {
             for (Entry entry : entries) {
                 TarArchiveEntry header = new TarArchiveEntry(entry.path());
                 header.setSize(entry.bytes().length);
+                if (paxTime != null) {
+                    header.addPaxHeader("mtime", paxTime);
+                }
                 tar.putArchiveEntry(header);
                 tar.write(entry.bytes());
                 tar.closeArchiveEntry();
