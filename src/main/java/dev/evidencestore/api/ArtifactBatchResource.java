@@ -173,7 +173,6 @@ public class ArtifactBatchResource {
     private void bind(ArtifactService.BindTarget target, List<ReceivedItems.Received> group, ArtifactBatch batch) {
         List<ArtifactBatchResult> results = new ArrayList<>();
         writes.commitEach(() -> {
-            results.clear();
             Iterator<ItemBinding> bindings = bindStored(target, group);
             List<Response> answers = new ArrayList<>();
             for (ReceivedItems.Received item : group) {

@@ -123,9 +123,8 @@ public class ArtifactEntity extends PanacheEntityBase {
         // plain JDBC on the transaction's connection: Hibernate's native query, its parameter parsing and its
         // result mapping cost as much CPU as the insert itself on this hot path
         return getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement insert = connection.prepareStatement(INSERT + """
-
-                    RETURNING captured_at, created_at, CAST(capture AS text)""")) {
+            try (PreparedStatement insert = connection.prepareStatement(
+                    INSERT + " RETURNING captured_at, created_at, CAST(capture AS text)")) {
                 bind(insert, incidentId, draft, createdAt, createdBy);
                 try (ResultSet rows = insert.executeQuery()) {
                     if (!rows.next()) {

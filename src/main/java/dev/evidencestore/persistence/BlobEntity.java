@@ -11,6 +11,7 @@ import org.hibernate.annotations.Immutable;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -31,6 +32,14 @@ public class BlobEntity extends PanacheEntityBase {
     @Column(name = "created_at")
     public Instant createdAt;
 
+    private static final String INSERT_BLOB = """
+            INSERT INTO blob (digest, size, created_at) VALUES (?, ?, now())
+            ON CONFLICT (digest) DO NOTHING""";
+    private static final String INSERT_UPLOAD = """
+            INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
+            VALUES (?, ?, ?, now())
+            ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL DO NOTHING""";
+
     /**
      * Records a stored blob and its uploader, each once; true when the blob row is new. Both are plain inserts that
      * yield to a concurrent one, so two uploads of the same bytes both succeed.
@@ -39,22 +48,10 @@ public class BlobEntity extends PanacheEntityBase {
         // one statement, one round trip: the upload row is inserted whether or not the blob row was new; plain JDBC
         // on the transaction's connection, as Hibernate's native query cost more CPU than the statement
         return getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement insert = connection.prepareStatement("""
-                    WITH blob_row AS (
-                        INSERT INTO blob (digest, size, created_at) VALUES (?, ?, now())
-                        ON CONFLICT (digest) DO NOTHING RETURNING 1
-                    ), upload_row AS (
-                        INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
-                        VALUES (?, ?, ?, now())
-                        ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL
-                        DO NOTHING
-                    )
-                    SELECT count(*) FROM blob_row""")) {
-                insert.setString(1, digest);
-                insert.setLong(2, size);
-                insert.setString(3, digest);
-                insert.setString(4, uploader.name());
-                insert.setString(5, uploader.principalForm());
+            try (PreparedStatement insert = connection.prepareStatement("WITH blob_row AS (" + INSERT_BLOB
+                    + " RETURNING 1), upload_row AS (" + INSERT_UPLOAD + ") SELECT count(*) FROM blob_row")) {
+                bindBlob(insert, 1, digest, size);
+                bindUpload(insert, 3, digest, uploader);
                 try (ResultSet rows = insert.executeQuery()) {
                     rows.next();
                     return rows.getLong(1) == 1;
@@ -71,27 +68,30 @@ public class BlobEntity extends PanacheEntityBase {
     public static void recordAll(List<Stored> blobs, Attribution uploader) {
         List<Stored> ordered = blobs.stream().sorted(Comparator.comparing(Stored::digest)).toList();
         getEntityManager().unwrap(Session.class).doWork(connection -> {
-            try (PreparedStatement blob = connection.prepareStatement("""
-                    INSERT INTO blob (digest, size, created_at) VALUES (?, ?, now())
-                    ON CONFLICT (digest) DO NOTHING""");
-                 PreparedStatement upload = connection.prepareStatement("""
-                    INSERT INTO blob_upload (digest, uploaded_by, uploaded_by_principal, uploaded_at)
-                    VALUES (?, ?, ?, now())
-                    ON CONFLICT (digest, uploaded_by_principal) WHERE uploaded_by_principal IS NOT NULL
-                    DO NOTHING""")) {
+            try (PreparedStatement blob = connection.prepareStatement(INSERT_BLOB);
+                 PreparedStatement upload = connection.prepareStatement(INSERT_UPLOAD)) {
                 for (Stored stored : ordered) {
-                    blob.setString(1, stored.digest());
-                    blob.setLong(2, stored.size());
+                    bindBlob(blob, 1, stored.digest(), stored.size());
                     blob.addBatch();
-                    upload.setString(1, stored.digest());
-                    upload.setString(2, uploader.name());
-                    upload.setString(3, uploader.principalForm());
+                    bindUpload(upload, 1, stored.digest(), uploader);
                     upload.addBatch();
                 }
                 blob.executeBatch();
                 upload.executeBatch();
             }
         });
+    }
+
+    private static void bindBlob(PreparedStatement insert, int from, String digest, long size) throws SQLException {
+        insert.setString(from, digest);
+        insert.setLong(from + 1, size);
+    }
+
+    private static void bindUpload(PreparedStatement insert, int from, String digest, Attribution uploader)
+            throws SQLException {
+        insert.setString(from, digest);
+        insert.setString(from + 1, uploader.name());
+        insert.setString(from + 2, uploader.principalForm());
     }
 
     /**

@@ -17,7 +17,6 @@ import dev.evidencestore.persistence.BlobEntity;
 import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.security.CurrentActor;
 import dev.evidencestore.storage.BlobStore;
-import dev.evidencestore.storage.StoredBlob;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -68,19 +67,10 @@ public class ArtifactService {
     }
 
     /**
-     * Records bytes the caller has just sent and binds a name to them, in one transaction: an item of a batch
-     * upload, which leaves either both or neither. The caller is their uploader, so they may bind them.
-     */
-    @Transactional
-    public ArtifactBinding bindReceived(BindTarget target, StoredBlob received, ArtifactDraft draft) {
-        blobs.record(received);
-        return bindVisible(target, draft, received.size());
-    }
-
-    /**
-     * Records the bytes of several items of one batch and binds their names, in one transaction, each as
-     * {@link #bindReceived} would alone: a name already bound (before, or by an earlier item of the same call) to
-     * the same digest is found bound, to another one it is refused, and the other items are bound all the same.
+     * Records the bytes of several items of one batch and binds their names, in one transaction, each as an upload
+     * and a bind would alone: a name already bound (before, or by an earlier item of the same call) to the same
+     * digest is found bound, to another one it is refused, and the other items are bound all the same. The caller
+     * sent the bytes, so it may bind them.
      */
     @Transactional
     public List<ItemBinding> bindAllReceived(BindTarget target, List<ReceivedItem> items) {
