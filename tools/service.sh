@@ -13,8 +13,8 @@
 #   service_stop "$SERVICE_PID"
 #
 # Settings (variables, read when a function runs): PGHOST (127.0.0.1), PGPORT (5432), SERVICE_HEAP (128m),
-# SERVICE_JVM_OPTIONS (service_jvm_options: -XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m, and -XX:AOTCache=app.aot
-# when the build wrote one), SERVICE_KEEP_DATABASES (0; 1 leaves the
+# SERVICE_JVM_OPTIONS (service_jvm_options: -XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m, a MemLimit for
+# compilations, and -XX:AOTCache=app.aot when the build wrote one), SERVICE_KEEP_DATABASES (0; 1 leaves the
 # databases for a look afterwards). The library works for callers with and without `set -e`: its functions report
 # failure by their status and never exit.
 
@@ -75,14 +75,15 @@ service_keys() {
 service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
 # service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
-# 128 MB heap on two cores, a code cache of 40 MB, and the AOT cache when ./mvnw verify wrote one (AotTrainingIT).
-# The cache loads only in the JDK that wrote it: another JDK 25 warns and starts without it, a JDK before 24 refuses
-# the option.
+# 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, and the AOT cache when
+# ./mvnw verify wrote one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and
+# starts without it, a JDK before 24 refuses the option.
 service_jvm_options() {
+    local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet -XX:CompileCommand=MemLimit,*.*,48m"
     if [ -f "$SERVICE_APP/app.aot" ]; then
-        echo "-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:AOTCache=app.aot"
+        echo "$options -XX:AOTCache=app.aot"
     else
-        echo "-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m"
+        echo "$options"
     fi
 }
 
