@@ -75,11 +75,12 @@ service_keys() {
 service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
 # service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
-# 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, and the AOT cache when
-# ./mvnw verify wrote one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and
+# 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, the C library's free
+# memory trimmed every 5 s, and the AOT cache when ./mvnw verify wrote one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and
 # starts without it, a JDK before 24 refuses the option.
 service_jvm_options() {
-    local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet -XX:CompileCommand=MemLimit,*.*,48m"
+    local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet"
+    options+=" -XX:CompileCommand=MemLimit,*.*,48m -XX:TrimNativeHeapInterval=5000"
     if [ -f "$SERVICE_APP/app.aot" ]; then
         echo "$options -XX:AOTCache=app.aot"
     else
@@ -108,7 +109,9 @@ service_start() {
     read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS-$(service_jvm_options)}"
     SERVICE_SPAWNED_NS=$(date +%s%N)
     # from target/quarkus-app, as production: the AOT cache names the jars by relative path
-    (cd "$SERVICE_APP" && exec java "-Xmx${SERVICE_HEAP:-128m}" "${jvm_options[@]}" \
+    # two malloc arenas, as production runs (docs/operations.md): glibc's default of eight per core kept the JIT's
+    # freed working memory resident in each
+    (cd "$SERVICE_APP" && MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec java "-Xmx${SERVICE_HEAP:-128m}" "${jvm_options[@]}" \
         -Dquarkus.http.port="$port" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://${PGHOST:-127.0.0.1}:${PGPORT:-5432}/$database" \
         -Dquarkus.datasource.username="$SERVICE_RUNTIME_ROLE" \
