@@ -14,9 +14,9 @@
 #
 # Settings (variables, read when a function runs): PGHOST (127.0.0.1), PGPORT (5432), SERVICE_HEAP (128m),
 # SERVICE_JVM_OPTIONS (service_jvm_options: -XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m, a MemLimit for
-# compilations, and -XX:AOTCache=app.aot when the build wrote one), SERVICE_KEEP_DATABASES (0; 1 leaves the
-# databases for a look afterwards). The library works for callers with and without `set -e`: its functions report
-# failure by their status and never exit.
+# compilations, a native heap trim, and -XX:AOTCache=app.aot when the build wrote one), SERVICE_KEEP_DATABASES (0;
+# 1 leaves the databases for a look afterwards). The library works for callers with and without `set -e`: its
+# functions report failure by their status and never exit.
 
 SERVICE_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SERVICE_APP=$SERVICE_HOME/target/quarkus-app
@@ -76,8 +76,8 @@ service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
 # service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
 # 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, the C library's free
-# memory trimmed every 5 s, and the AOT cache when ./mvnw verify wrote one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and
-# starts without it, a JDK before 24 refuses the option.
+# memory trimmed every 5 s, and the AOT cache when ./mvnw verify wrote one (AotTrainingIT). The cache loads only in
+# the JDK that wrote it: another JDK 25 warns and starts without it, a JDK before 24 refuses the option.
 service_jvm_options() {
     local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet"
     options+=" -XX:CompileCommand=MemLimit,*.*,48m -XX:TrimNativeHeapInterval=5000"
@@ -111,7 +111,8 @@ service_start() {
     # from target/quarkus-app, as production: the AOT cache names the jars by relative path
     # two malloc arenas, as production runs (docs/operations.md): glibc's default of eight per core kept the JIT's
     # freed working memory resident in each
-    (cd "$SERVICE_APP" && MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec java "-Xmx${SERVICE_HEAP:-128m}" "${jvm_options[@]}" \
+    (cd "$SERVICE_APP" && MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec java "-Xmx${SERVICE_HEAP:-128m}" \
+        "${jvm_options[@]}" \
         -Dquarkus.http.port="$port" \
         -Dquarkus.datasource.jdbc.url="jdbc:postgresql://${PGHOST:-127.0.0.1}:${PGPORT:-5432}/$database" \
         -Dquarkus.datasource.username="$SERVICE_RUNTIME_ROLE" \

@@ -150,8 +150,8 @@ class AotTrainingIT {
 
     /**
      * What the CLI sends when it pushes a directory of evidence: one batch upload of small captures, a tar as GNU tar
-     * writes it (a PAX header per entry). Trained, the tar parsing and the group binds are in the cache with their
-     * profiles, so the first batches after a start do not wait for the JIT to find them.
+     * writes it (a PAX header per entry). Trained, the classes of the tar parsing and the group binds are in the
+     * cache, loaded and linked, so the first batch after a start does not load them.
      */
     private static void pushABatch(int round) throws Exception {
         String key = Evidence.uniqueKey();
@@ -178,10 +178,10 @@ class AotTrainingIT {
     }
 
     /**
-     * An incident the size of a long investigation, as bench/seed-incident.mjs builds it: the JDK keeps the profiles of
-     * the training's hot methods (JEP 515), so the first postmortems after a start run compiled code sooner. Trained on
-     * the demo's four artifacts alone, a postmortem of 200 still took 28-34 ms three seconds after the start, 21-23 ms
-     * with this.
+     * An incident the size of a long investigation, as bench/seed-incident.mjs builds it, so that the classes of its
+     * pages' larger paths are in the cache too. (With the JIT's profiles in the cache, since left out, a postmortem of
+     * 200 took 28-34 ms three seconds after the start when trained on the demo's four artifacts alone, 21-23 ms with
+     * this.)
      */
     private static String recordALongInvestigation() throws Exception {
         String key = Evidence.uniqueKey();
