@@ -108,6 +108,10 @@ cpu_of() { awk '{ t += $14 + $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/
 sys_of() { awk '{ t += $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
 postgres_stats() { for p in $(pgrep -x postgres); do echo "/proc/$p/stat"; done; }
 jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr" > /dev/null
+# ASYNC_PROFILER=/path/libasyncProfiler.so (Maven Central: tools.profiler:async-profiler:4.2:jar:linux-x64) adds
+# samples of every thread, the kernel, the JIT compiler and the collector included: collapsed stacks per thread in
+# $WORK/cpu.collapsed; ASYNC_EVENT=wall samples waiting threads too (default cpu)
+[ -z "${ASYNC_PROFILER:-}" ] || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
 cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
 cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
 t0=$(date +%s.%N)
@@ -117,6 +121,13 @@ cpu_service=$(awk -v a="$cpu_service" -v b="$(cpu_of "/proc/$PID/stat")" 'BEGIN 
 sys_service=$(awk -v a="$sys_service" -v b="$(sys_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
 cpu_pg=$(awk -v a="$cpu_pg" -v b="$(cpu_of $(postgres_stats))" 'BEGIN { printf "%.2f", b - a }')
 jcmd "$PID" JFR.stop name=profile > /dev/null
+if [ -n "${ASYNC_PROFILER:-}" ]; then
+    # the options quoted inside: jcmd would read "event=cpu" as an option of its own
+    jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"stop,file=$WORK/cpu.collapsed,collapsed\"" > /dev/null
+    echo "async-profiler: the hottest frames (self), of every thread"
+    awk '{ n = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); self[f[k]] += n; all += n }
+         END { for (x in self) printf "%6.1f%%  %s\n", 100 * self[x] / all, x }' "$WORK/cpu.collapsed" | sort -rn | head -n 15
+fi
 echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
 [ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(awk -v a="$cpu_s3" -v b="$(cpu_of "/proc/$S3PROXY/stat")" 'BEGIN { printf "%.2f", b - a }') s of CPU"
 echo "(the samples below cover Java code only: CPU in the kernel, in native copies and in GC and JIT threads is not in them)"

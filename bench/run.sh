@@ -316,7 +316,7 @@ REF_S3_SMALL_PUT=""; REF_S3_SMALL_PUT_P99=""; REF_S3_SMALL_GET=""; REF_S3_SMALL_
 
 # ---- the service ---------------------------------------------------------------------------------------------------
 PEAK_RSS=0
-declare -A PEAK_BY
+declare -A PEAK_BY HWM_AFTER
 # start_service BACKEND [extra -D arguments]: starts the jar on a database of its own and waits until it is ready;
 # sets SERVICE_PID and READY_MS (from process spawn to the first 200 of /q/health/ready, polled every 20 ms)
 start_service() {
@@ -635,6 +635,8 @@ run_case() {
     local rc=$?
     set -e
     [ $rc = 0 ] || { note "\`$backend\`: case ${name#case_} FAILED (see the log above); its row is missing"; FAILED=1; }
+    # the peak so far after each case, so that the note can say which case set it
+    HWM_AFTER[$backend]="${HWM_AFTER[$backend]:-}${HWM_AFTER[$backend]:+, }${name#case_} $(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVICE_PID/status")"
 }
 
 FAILED=0
@@ -717,6 +719,9 @@ peaks=""
 for backend in $BACKENDS; do peaks="$peaks${peaks:+, }$backend ${PEAK_BY[$backend]:-?} MB"; done
 row 10 "peak RSS of the service across the run (VmHWM, -Xmx128m)" "$PEAK_RSS MB ($peaks)" "—" "—" "≤ 300 MB" \
     "$(at_most "$PEAK_RSS" 300)"
+for backend in $BACKENDS; do
+    [ -z "${HWM_AFTER[$backend]:-}" ] || note "\`$backend\`: peak RSS (MB) after each case: ${HWM_AFTER[$backend]}"
+done
 
 kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
 
