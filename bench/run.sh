@@ -11,8 +11,9 @@
 #   BACKENDS=postgres SKIP_BUILD=1 bench/run.sh # one backend, with the jar already built
 #
 # Settings (environment): BACKENDS (filesystem postgres s3), CASES (every case: ingest_large download_large
-# verification small_ingest batch_ingest small_read postmortem; the start-to-ready row runs only with every case), SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000),
-# SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
+# verification small_ingest batch_ingest small_read postmortem; the start-to-ready row runs only with every case),
+# SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (20000), SMALL_WARMUP (500), SMALL_MAX_SECONDS (120: no new small
+# artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, timed requests of each page), PAGE_WARMUP_SECONDS (3, each page requested first, not counted),
 # QUIET_LOAD (1.0) and QUIET_WAIT (180: after the build, measuring starts once the one-minute load average is below
 # QUIET_LOAD, or after QUIET_WAIT seconds; the header says which),
