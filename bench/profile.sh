@@ -111,7 +111,8 @@ jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr"
 # ASYNC_PROFILER=/path/libasyncProfiler.so (Maven Central: tools.profiler:async-profiler:4.2:jar:linux-x64) adds
 # samples of every thread, the kernel, the JIT compiler and the collector included: collapsed stacks per thread in
 # $WORK/cpu.collapsed; ASYNC_EVENT=wall samples waiting threads too (default cpu)
-[ -z "${ASYNC_PROFILER:-}" ] || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
+[ -z "${ASYNC_PROFILER:-}" ] \
+    || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
 cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
 cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
 t0=$(date +%s.%N)

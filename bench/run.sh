@@ -338,7 +338,7 @@ start_service() {
 # stop_service BACKEND: records the process's peak RSS (VmHWM), then stops it
 stop_service() {
     local rss
-    rss=$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVICE_PID/status")
+    rss=$(service_peak_rss_mb "$SERVICE_PID")
     [ "$rss" -le "$PEAK_RSS" ] || PEAK_RSS=$rss
     [ "$rss" -le "${PEAK_BY[$1]:-0}" ] || PEAK_BY[$1]=$rss
     service_stop "$SERVICE_PID"
@@ -431,7 +431,7 @@ s3proxy_small_reference() {
 stop_s3proxy() {
     [ -n "$S3PROXY_PID" ] || return 0
     local rss
-    rss=$(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$S3PROXY_PID/status")
+    rss=$(service_peak_rss_mb "$S3PROXY_PID")
     note "\`s3\`: S3Proxy (its own JVM, default heap, objects under bench/work/s3proxy) peaked at $rss MB RSS (VmHWM); not counted in the service's peak RSS"
     kill "$S3PROXY_PID"
     wait "$S3PROXY_PID" 2> /dev/null || true
@@ -637,7 +637,7 @@ run_case() {
     set -e
     [ $rc = 0 ] || { note "\`$backend\`: case ${name#case_} FAILED (see the log above); its row is missing"; FAILED=1; }
     # the peak so far after each case, so that the note can say which case set it
-    HWM_AFTER[$backend]="${HWM_AFTER[$backend]:-}${HWM_AFTER[$backend]:+, }${name#case_} $(awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVICE_PID/status")"
+    HWM_AFTER[$backend]+="${HWM_AFTER[$backend]:+, }${name#case_} $(service_peak_rss_mb "$SERVICE_PID")"
 }
 
 FAILED=0

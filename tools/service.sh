@@ -71,6 +71,9 @@ service_keys() {
     [ -f "$SERVICE_KEYS/audit.pem" ] || openssl genpkey -algorithm ed25519 -out "$SERVICE_KEYS/audit.pem"
 }
 
+# service_peak_rss_mb PID: the process's peak resident memory so far (VmHWM), in MB; nothing once it has exited
+service_peak_rss_mb() { awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2> /dev/null; }
+
 # service_absolute PATH: the service runs from target/quarkus-app, so every path handed to it must be absolute
 service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 

@@ -32,7 +32,7 @@ case_amplify() {
     done
     local stored rss
     stored=$(psql_db "$db" -c "SELECT octet_length(body) FROM idempotency_record WHERE idempotency_key = '$key'")
-    rss=$(peak_rss_mb "$pid")
+    rss=$(service_peak_rss_mb "$pid")
     service_stop "$pid"
     local status=PASS figures="" name size
     for name in unkeyed first retry; do

@@ -41,7 +41,7 @@ case_bodies() {
     live=$(curl -s -o /dev/null -m 5 -w '%{http_code}' "http://127.0.0.1:$port/q/health/live")
     created=$(create_incident "$port" "AFTER-1")
     kill -0 "$pid" 2> /dev/null && [ "$live" = 200 ] && [ "$created" = 201 ] || alive=no
-    rss=$(peak_rss_mb "$pid")
+    rss=$(service_peak_rss_mb "$pid")
     service_stop "$pid"
     oom=$(grep -c OutOfMemoryError "$LOGS/bodies.log")
     local status=PASS

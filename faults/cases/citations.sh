@@ -37,7 +37,7 @@ case_citations() {
         2> "$dir/client.err")
     echo "$verdict" > "$dir/verdict.json"
     local rss errors
-    rss=$(peak_rss_mb "$pid")
+    rss=$(service_peak_rss_mb "$pid")
     errors=$(grep -c ' ERROR ' "$LOGS/citations.log")
     service_stop "$pid"
     if [ -z "$verdict" ]; then

@@ -50,7 +50,7 @@ overload_backend() {
     wait "${slow[@]}"
     touch "$dir/stop-probe"; wait "$prober"
     local rss alive=yes
-    rss=$(peak_rss_mb "$pid")
+    rss=$(service_peak_rss_mb "$pid")
     kill -0 "$pid" 2> /dev/null || alive=no
     local slow_codes slow_lost=0 code
     slow_codes=$(cat "$dir"/slow/*.code | sort | uniq -c | awk '{ printf "%s%s×%s", sep, $2, $1; sep="," }')

@@ -71,7 +71,7 @@ readers_run() {
         --token "$TOKEN" --ws "$WS" --stalled 64 --seconds "$seconds" --hold "$hold" 2> "$dir/readers.err")
     echo "$figures" > "$dir/figures.json"
     local rss alive=yes errors
-    rss=$(peak_rss_mb "$pid")
+    rss=$(service_peak_rss_mb "$pid")
     kill -0 "$pid" 2> /dev/null || alive=no
     errors=$(tail -n +"$((mark + 1))" "$LOGS/readers-$label.log" | grep -c ' ERROR ')
     service_stop "$pid"

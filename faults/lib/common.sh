@@ -61,7 +61,6 @@ create_incident() { # create_incident PORT KEY
         -X POST "$(api "$1")/workspaces/$WS/incidents" -d "{\"key\":\"$2\",\"title\":\"faults\",\"severity\":\"SEV-3\"}"
 }
 
-peak_rss_mb() { awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2> /dev/null; }
 
 # ---- a PostgreSQL of the case's own ------------------------------------------------------------------------------
 
