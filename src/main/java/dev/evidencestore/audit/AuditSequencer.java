@@ -9,8 +9,8 @@ import dev.evidencestore.verify.Node;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
@@ -88,10 +88,15 @@ class AuditSequencer {
 
     /**
      * Lets a batch in progress commit before the container goes: interrupted mid-batch, it failed on beans already
-     * destroyed and logged an error at every shutdown. Interrupts only a batch that outlasts {@link #STOP_WAIT}.
+     * destroyed and logged an error at every shutdown. On the shutdown event, not at {@code @PreDestroy}: Hibernate
+     * closes before beans are destroyed, and a batch still running then failed with "Session/EntityManager is
+     * closed". Interrupts only a batch that outlasts {@link #STOP_WAIT}.
      */
-    @PreDestroy
-    synchronized void stop() {
+    void onStop(@Observes ShutdownEvent stopped) {
+        stop();
+    }
+
+    private synchronized void stop() {
         if (thread == null) {
             return;
         }
