@@ -84,12 +84,16 @@ class KubernetesManifestIT {
         assertTrue(job.containsAll(service), "the Job also has the runtime role's settings: " + job);
     }
 
-    /** The memory settings docs/operations.md measured: a cap per compilation, two malloc arenas, the AOT cache. */
+    /**
+     * The memory settings docs/operations.md measured: a cap per compilation, two malloc arenas, shallower inlining,
+     * the AOT cache.
+     */
     @Test
     void theServiceRunsWithTheMeasuredMemorySettings() {
         String options = env(container(), "JAVA_OPTS_APPEND");
         assertTrue(options.contains("-XX:CompileCommand=MemLimit,*.*,48m"), options);
         assertTrue(options.contains("-XX:TrimNativeHeapInterval=5000"), options);
+        assertTrue(options.contains("-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000"), options);
         assertTrue(options.contains("-XX:AOTCache=/deployments/app.aot"), options);
         assertEquals("2", env(container(), "MALLOC_ARENA_MAX"));
     }
