@@ -25,6 +25,8 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -44,6 +46,7 @@ public class BlobScrub {
     private static final String FOUND_BY = "the scrub";
     private static final int BATCH = 100;
     private static final int BUFFER = 256 * 1024;
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final BlobStore store;
     private final BlobIntegrity integrity;
@@ -52,8 +55,10 @@ public class BlobScrub {
     private final EntityManager entityManager;
     private final EvidenceConfig.Scrub config;
     private final Counter bytesRead;
-    /** Set when the service stops: a pass in progress ends at its next blob, quietly. */
+    /** Set when the service stops: a pass in progress ends at its next read, quietly. */
     private volatile boolean stopping;
+    /** Held by this instance's pass in progress, so that the shutdown can wait for it to end. */
+    private final ReentrantLock scanning = new ReentrantLock();
 
     BlobScrub(BlobStore store, BlobIntegrity integrity, IntegrityStatus status, ClusterLock cluster,
               EntityManager entityManager, EvidenceConfig config, MeterRegistry registry) {
@@ -72,9 +77,10 @@ public class BlobScrub {
             // a run that starts while the service stops only fails on a closing database pool
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
-        if (!config.enabled()) {
+        if (!config.enabled() || stopping) {
             return;
         }
+        scanning.lock();
         try {
             // every instance ticks; whoever finds the lock taken leaves the pass to its holder
             cluster.runIfFree(LOCK, () -> {
@@ -89,16 +95,35 @@ public class BlobScrub {
                 return;
             }
             LOG.error("the scrub pass stopped; the next one goes on with the blobs checked least recently", e);
+        } finally {
+            scanning.unlock();
         }
     }
 
+    /**
+     * Ends a pass in progress at its next read and waits (at most {@link #STOP_WAIT}) until it has let go of its
+     * transaction and the cluster lock's connection: the database pool and Hibernate close after this event, and a
+     * pass still running then logged errors at shutdown.
+     */
     void onStop(@Observes ShutdownEvent stopped) {
         stopping = true;
+        try {
+            if (scanning.tryLock(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                scanning.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** One whole pass now, on this thread, after any other instance's pass has ended. */
     public ScrubResult pass() {
-        return cluster.runExclusively(LOCK, this::scan);
+        scanning.lock();
+        try {
+            return cluster.runExclusively(LOCK, this::scan);
+        } finally {
+            scanning.unlock();
+        }
     }
 
     /**
@@ -118,7 +143,12 @@ public class BlobScrub {
         boolean whole = walk(this::neverChecked, tally) && walk(after -> checkedBefore(start, after), tally);
         ScrubResult result = tally.result();
         if (!whole) {
-            LOG.warnf("scrub pass interrupted after %d blobs; the next one goes on from there", result.blobs());
+            if (stopping) {
+                LOG.infof("the scrub pass was cut short by the shutdown after %d blobs; the next one goes on from "
+                        + "there", result.blobs());
+            } else {
+                LOG.warnf("scrub pass interrupted after %d blobs; the next one goes on from there", result.blobs());
+            }
             return result;
         }
         QuarkusTransaction.requiringNew().run(() -> finish(id, result));
@@ -147,7 +177,12 @@ public class BlobScrub {
                     return false;
                 }
                 Instant readFrom = Clock.now();
-                Digest computed = rehash(blob, tally);
+                Digest computed;
+                try {
+                    computed = rehash(blob, tally);
+                } catch (Stopped e) {
+                    return false;
+                }
                 tally.checked(integrity.record(blob.digest(), computed, FOUND_BY, readFrom));
                 last = blob;
             }
@@ -160,6 +195,9 @@ public class BlobScrub {
         try (InputStream in = store.stored().open(blob.digest(), 0, blob.size())) {
             int n;
             while ((n = in.read(tally.buffer)) >= 0) {
+                if (stopping) {
+                    throw new Stopped();
+                }
                 sha256.update(tally.buffer, 0, n);
                 bytesRead.increment(n);
                 tally.pace.read(n);
@@ -188,6 +226,13 @@ public class BlobScrub {
         pass.blobsChecked = result.blobs();
         pass.bytesRead = result.bytes();
         pass.damagedFound = result.damaged();
+    }
+
+    /** The service stops: the blob being read is left unchecked, neither sound nor damaged. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
     }
 
     /** A stored blob due for a check. */

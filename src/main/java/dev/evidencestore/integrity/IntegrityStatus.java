@@ -51,7 +51,9 @@ public class IntegrityStatus {
         return Optional.ofNullable(known);
     }
 
-    @Scheduled(every = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    // a count that starts while the service stops only fails on a closing database pool
+    @Scheduled(every = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
         refresh();
     }
