@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -133,5 +135,26 @@ class FilesystemIntegrityTest {
         assertEquals(1, Sql.count("SELECT count(*) FROM blob_integrity WHERE digest = ? AND damaged "
                 + "AND computed_digest = ?", cited.digest(), Evidence.digestOf(Damage.flipped(bytes, 650_000))));
         problem(api().get(CONTENT, cited.artifactId()).then(), 500, "evidence-damaged");
+    }
+
+    /**
+     * Past 1 MiB a download is read and hashed a block ahead on another thread (BlobContent): the bytes still arrive
+     * whole and in order, and damage in the last block still ends the transfer before the bytes that show it.
+     */
+    @Test
+    void aDownloadReadAheadServesTheBytesAndStillCutsDamageShort() throws Exception {
+        byte[] bytes = Evidence.uniqueBytes(3 * 1024 * 1024 + 17);
+        Fixtures.Cited cited = Fixtures.cited("scrub-fs-read-ahead", "github-deployment", bytes);
+        byte[] served = api().get(CONTENT, cited.artifactId()).then().statusCode(200)
+                .header("Repr-Digest", "sha-256=:" + Base64.getEncoder().encodeToString(
+                        MessageDigest.getInstance("SHA-256").digest(bytes)) + ":").extract().asByteArray();
+        assertArrayEquals(bytes, served);
+
+        byte[] damaged = Damage.flipped(bytes, bytes.length - 100);
+        overwrite(cited.digest(), damaged);
+        Damage.assertCutShort("/api/v1/artifacts/" + cited.artifactId() + "/content");
+
+        assertEquals(1, Sql.count("SELECT count(*) FROM blob_integrity WHERE digest = ? AND damaged "
+                + "AND computed_digest = ?", cited.digest(), Evidence.digestOf(damaged)));
     }
 }
