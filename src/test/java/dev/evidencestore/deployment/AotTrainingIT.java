@@ -9,7 +9,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,26 +61,14 @@ class AotTrainingIT {
         TestDatabase.recreate(DATABASE);
         ThrowawayKeys keys = new ThrowawayKeys(Path.of("target/it-keys-aot"));
         token = keys.token("aot-trainer", "collector", "investigator", "reviewer", "reader");
-        Map<String, String> settings = new HashMap<>(TestDatabase.roles());
-        settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + DATABASE);
-        settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
-        settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
-        settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
-        settings.put("evidence.audit.origin", "evidence-store.test/aot-training");
+        Map<String, String> settings = ServiceInstance.settings(DATABASE, keys, "evidence-store.test/aot-training");
         settings.put("evidence.storage.backend", "filesystem");
         settings.put("evidence.storage.filesystem.path", Path.of("target/it-blobs-aot").toAbsolutePath().toString());
         settings.put("evidence.demo.load", "true");
         settings.put("evidence.public-read-workspaces", "demo");
         settings.put("evidence.review.four-eyes", "false");
-        service = new ServiceInstance("aot-training", freePort(), settings, TRAINING_JVM).start();
+        service = new ServiceInstance("aot-training", ServiceInstance.freePort(), settings, TRAINING_JVM).start();
         service.awaitReady(Duration.ofSeconds(180));
-    }
-
-    /** Any port free now: a fixed one met another run's service on the same machine and got its 401s. */
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     @AfterAll

@@ -1,6 +1,9 @@
 package dev.evidencestore.deployment;
 
+import dev.evidencestore.support.TestDatabase;
+
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +30,27 @@ public final class ServiceInstance {
     private final Map<String, String> settings;
     private final List<String> jvmOptions;
     private Process process;
+
+    /**
+     * What every instance needs: the database (through the two roles production should use), throwaway keys that
+     * production would refuse from the published dev ones, and the audit log's origin; callers add their own.
+     */
+    public static Map<String, String> settings(String database, ThrowawayKeys keys, String origin) {
+        Map<String, String> settings = new HashMap<>(TestDatabase.roles());
+        settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + database);
+        settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
+        settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
+        settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
+        settings.put("evidence.audit.origin", origin);
+        return settings;
+    }
+
+    /** Any port free now: a fixed one met another run's service on the same machine and got its 401s. */
+    public static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
 
     public ServiceInstance(String name, int port, Map<String, String> settings) {
         this(name, port, settings, List.of());

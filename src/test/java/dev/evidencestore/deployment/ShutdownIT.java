@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -47,26 +45,15 @@ class ShutdownIT {
         Files.deleteIfExists(LOG);
         ThrowawayKeys keys = new ThrowawayKeys(Path.of("target/it-keys-shutdown"));
         token = keys.token("it-shutdown", "collector", "investigator", "reader");
-        Map<String, String> settings = new HashMap<>(TestDatabase.roles());
-        settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + DATABASE);
-        settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
-        settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
-        settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
-        settings.put("evidence.audit.origin", "evidence-store.test/shutdown");
+        Map<String, String> settings = ServiceInstance.settings(DATABASE, keys, "evidence-store.test/shutdown");
         settings.put("evidence.storage.backend", "filesystem");
         settings.put("evidence.storage.filesystem.path", Path.of("target/it-blobs-shutdown").toAbsolutePath()
                 .toString());
         // a pass every 2 s that reads 64 KiB a second: the blobs below take it 16 s, so one is under way at the stop
         settings.put("evidence.scrub.interval", "2s");
         settings.put("evidence.scrub.rate", "64K");
-        service = new ServiceInstance("shutdown", freePort(), settings).start();
+        service = new ServiceInstance("shutdown", ServiceInstance.freePort(), settings).start();
         service.awaitReady(Duration.ofSeconds(180));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     @AfterAll

@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -65,14 +64,9 @@ class TwoInstancesIT {
     }
 
     private static ServiceInstance instance(String name, int port, Map<String, String> storage) {
-        Map<String, String> settings = new HashMap<>(storage);
-        settings.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://" + TestDatabase.HOST + "/" + DATABASE);
         // two roles, as production should run: the service cannot undo the write-once triggers
-        settings.putAll(TestDatabase.roles());
-        settings.put("mp.jwt.verify.publickey.location", keys.jwtPublicKey.toAbsolutePath().toString());
-        settings.put("EVIDENCE_JWT_ISSUER", ThrowawayKeys.ISSUER);
-        settings.put("evidence.audit.signing-key-location", keys.auditSigningKey.toAbsolutePath().toString());
-        settings.put("evidence.audit.origin", "evidence-store.test/two-instances");
+        Map<String, String> settings = ServiceInstance.settings(DATABASE, keys, "evidence-store.test/two-instances");
+        settings.putAll(storage);
         return new ServiceInstance(name, port, settings);
     }
 
