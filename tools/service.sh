@@ -79,8 +79,9 @@ service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
 # service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
 # 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, the C library's free
-# memory trimmed every 5 s, shallower inlining (the JIT settles sooner), and the AOT cache when ./mvnw verify wrote one (AotTrainingIT). The cache loads only in
-# the JDK that wrote it: another JDK 25 warns and starts without it, a JDK before 24 refuses the option.
+# memory trimmed every 5 s, shallower inlining (the JIT settles sooner), and the AOT cache when ./mvnw verify wrote
+# one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and starts without it, a
+# JDK before 24 refuses the option.
 service_jvm_options() {
     local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet"
     options+=" -XX:CompileCommand=MemLimit,*.*,48m -XX:TrimNativeHeapInterval=5000"

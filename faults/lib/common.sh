@@ -61,7 +61,6 @@ create_incident() { # create_incident PORT KEY
         -X POST "$(api "$1")/workspaces/$WS/incidents" -d "{\"key\":\"$2\",\"title\":\"faults\",\"severity\":\"SEV-3\"}"
 }
 
-
 # ---- a PostgreSQL of the case's own ------------------------------------------------------------------------------
 
 # Case 2 stops PostgreSQL. Other work on this machine (tests, other checkouts) shares the one on port 5432, so the

@@ -17,8 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -147,8 +145,7 @@ class FilesystemIntegrityTest {
         byte[] bytes = Evidence.uniqueBytes(3 * 1024 * 1024 + 17);
         Fixtures.Cited cited = Fixtures.cited("scrub-fs-large", "github-deployment", bytes);
         byte[] served = api().get(CONTENT, cited.artifactId()).then().statusCode(200)
-                .header("Repr-Digest", "sha-256=:" + Base64.getEncoder().encodeToString(
-                        MessageDigest.getInstance("SHA-256").digest(bytes)) + ":").extract().asByteArray();
+                .header("Repr-Digest", Evidence.digestField(bytes)).extract().asByteArray();
         assertArrayEquals(bytes, served);
 
         byte[] damaged = Damage.flipped(bytes, bytes.length - 100);

@@ -187,8 +187,7 @@ class IdempotencyApiTest {
     void aRetriedBlobPostIsRecognisedByItsDeclaredDigest() throws SQLException {
         byte[] bytes = Evidence.uniqueBytes(1000);
         String digest = Evidence.digestOf(bytes);
-        String contentDigest = "sha-256=:" + java.util.Base64.getEncoder().encodeToString(
-                org.apache.commons.codec.digest.DigestUtils.sha256(bytes)) + ":";
+        String contentDigest = Evidence.digestField(bytes);
         String key = newKey();
         Response first = keyed(key).header("Content-Digest", contentDigest).contentType(ContentType.BINARY)
                 .body(bytes).post(BLOBS);
@@ -198,8 +197,7 @@ class IdempotencyApiTest {
         assertReplayed(first, retry);
         assertEquals(1, count("SELECT count(*) FROM blob WHERE digest = ?", digest));
         byte[] other = Evidence.uniqueBytes(1000);
-        String otherDigest = "sha-256=:" + java.util.Base64.getEncoder().encodeToString(
-                org.apache.commons.codec.digest.DigestUtils.sha256(other)) + ":";
+        String otherDigest = Evidence.digestField(other);
         problem(keyed(key).header("Content-Digest", otherDigest).contentType(ContentType.BINARY).body(other)
                 .post(BLOBS).then(), 422, "idempotency-key-reused");
     }

@@ -123,7 +123,7 @@ class StructuredFieldsTest {
         // that send uuidgen output do: the same key, so the retry is a replay
         byte[] bytes = Evidence.uniqueBytes(1500);
         String digest = Evidence.digestOf(bytes);
-        String contentDigest = "sha-256=:" + Base64.getEncoder().encodeToString(DigestUtils.sha256(bytes)) + ":";
+        String contentDigest = Evidence.digestField(bytes);
         assertEquals(Map.of("sha-256", new Sf.Item(new Sf.Bytes(DigestUtils.sha256(bytes)), Map.of())),
                 Sf.dictionary(contentDigest), "the Content-Digest this test sends is a Dictionary");
         String uuid = UUID.randomUUID().toString();

@@ -3,6 +3,7 @@ package dev.evidencestore.support;
 import org.apache.commons.codec.digest.DigestUtils;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -33,5 +34,10 @@ public final class Evidence {
 
     public static String digestOf(byte[] bytes) {
         return "sha256:" + DigestUtils.sha256Hex(bytes);
+    }
+
+    /** The bytes' SHA-256 as a {@code Content-Digest} or {@code Repr-Digest} field value (RFC 9530). */
+    public static String digestField(byte[] bytes) {
+        return "sha-256=:" + Base64.getEncoder().encodeToString(DigestUtils.sha256(bytes)) + ":";
     }
 }
