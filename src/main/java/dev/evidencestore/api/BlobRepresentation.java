@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
@@ -97,9 +96,7 @@ final class BlobRepresentation {
 
     private static StreamingOutput stream(BlobContent content, long offset, long length) {
         boolean whole = offset == 0 && length == content.size();
-        return (OutputStream output) -> {
-            // a failed write is the client's leaving, a failed read the store's fault: they are answered apart
-            OutputStream download = new ClientDownload(output);
+        return ClientDownload.of(download -> {
             try (InputStream in = whole ? content.openChecked() : content.open(offset, length)) {
                 // small evidence is most of the reads: a buffer no larger than the body
                 byte[] buffer = new byte[(int) Math.max(1, Math.min(BUFFER, length))];
@@ -108,8 +105,6 @@ final class BlobRepresentation {
                     download.write(buffer, 0, n);
                 }
             }
-            // the last bytes too, while a failure still tells whose it is
-            download.close();
-        };
+        });
     }
 }

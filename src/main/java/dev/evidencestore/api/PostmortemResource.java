@@ -17,7 +17,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
 import org.jboss.resteasy.reactive.ResponseHeader;
 
 /** What leaves the service about an incident: the postmortem page, the evidence manifest and the evidence bundle. */
@@ -75,12 +74,7 @@ public class PostmortemResource {
     @Produces(ZIP)
     public Response bundle(@PathParam("workspace") Workspace workspace, @PathParam("key") IncidentKey key) {
         EvidenceBundle bundle = postmortems.bundle(workspace, key);
-        StreamingOutput body = output -> {
-            try (ClientDownload download = new ClientDownload(output)) {
-                bundle.writeTo(download);
-            }
-        };
-        return Response.ok(body, ZIP)
+        return Response.ok(ClientDownload.of(bundle::writeTo), ZIP)
                 .header("Content-Disposition", "attachment; filename=\"" + workspace + "-" + key + "-evidence.zip\"")
                 .build();
     }

@@ -1,5 +1,8 @@
 package dev.evidencestore.http;
 
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.StreamingOutput;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -8,6 +11,10 @@ import java.io.OutputStream;
  * A response body on its way to the client. A failure to write it means the client went away or stopped reading
  * (its connection closed), which is the client's doing, not a fault of the service: it is told apart from failures
  * to read the store, which the stream's source reports.
+ *
+ * <p>A failure to produce the body (a store's read, bytes found damaged) after the response head has gone out cannot
+ * be answered any more: the transfer is cut short ({@link TransferWatch#cutShort}), so that the client never takes a
+ * body that ends early for a complete one.
  *
  * <p>It also keeps what a download holds in memory to about {@link #IN_FLIGHT} beyond the response's own buffer:
  * it writes on only once the socket has taken the rest ({@link TransferWatch#awaitRoom}). Vert.x alone lets a worker
@@ -25,15 +32,43 @@ public final class ClientDownload extends OutputStream {
         }
     }
 
+    /** A response body, written to the stream it is given. */
+    @FunctionalInterface
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     private final OutputStream response;
+    private final RoutingContext request;
     private final TransferWatch watch;
     private final long flushedAtStart;
     private long handedOver;
 
-    public ClientDownload(OutputStream response) {
+    private ClientDownload(OutputStream response) {
         this.response = response;
-        this.watch = TransferWatch.ofCurrentRequest().orElse(null);
+        this.request = TransferWatch.currentRequest().orElse(null);
+        this.watch = request == null ? null : TransferWatch.of(request).orElse(null);
         this.flushedAtStart = watch == null ? 0 : watch.flushed();
+    }
+
+    /** {@code body} as the entity of a response, sent as described above. */
+    public static StreamingOutput of(Body body) {
+        return output -> new ClientDownload(output).send(body);
+    }
+
+    private void send(Body body) throws IOException {
+        try {
+            body.writeTo(this);
+            // the last bytes too, while a failure still tells whose it is
+            close();
+        } catch (Interrupted clientLeft) {
+            throw clientLeft;
+        } catch (Throwable sourceFailed) {
+            if (request != null) {
+                TransferWatch.cutShort(request);
+            }
+            throw sourceFailed;
+        }
     }
 
     @Override

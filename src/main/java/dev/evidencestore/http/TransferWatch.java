@@ -86,14 +86,39 @@ final class TransferWatch extends ChannelDuplexHandler {
         }
     }
 
-    /** The watch of the connection of the request being handled on this thread, if there is one. */
-    static Optional<TransferWatch> ofCurrentRequest() {
+    /** The request being handled on this thread, if there is one. */
+    static Optional<RoutingContext> currentRequest() {
         InstanceHandle<CurrentVertxRequest> current = Arc.container().instance(CurrentVertxRequest.class);
-        RoutingContext request = current.isAvailable() ? current.get().getCurrent() : null;
-        if (request != null && request.request().connection() instanceof ConnectionBase connection) {
+        return Optional.ofNullable(current.isAvailable() ? current.get().getCurrent() : null);
+    }
+
+    /** The watch of the connection of {@code request}, if it has one. */
+    static Optional<TransferWatch> of(RoutingContext request) {
+        if (request.request().connection() instanceof ConnectionBase connection) {
             return Optional.ofNullable(connection.channel().pipeline().get(TransferWatch.class));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Ends the response of {@code request} at once, its body incomplete, if its head has gone out (an answer can no
+     * longer replace it). Vert.x's own reset of an HTTP/1 response closes the connection only after what is queued
+     * has gone out, and what the framework queues after a failure (the failure's problem document, the last chunk of
+     * a chunked body) could then complete a broken body. The channel's own close, queued on the event loop before
+     * any of that, drops it all: the client sees the transfer end short. HTTP/2 resets just the stream. Returns
+     * whether the response was cut.
+     */
+    static boolean cutShort(RoutingContext request) {
+        if (!request.response().headWritten()) {
+            return false;
+        }
+        if (request.request().version() != HttpVersion.HTTP_2
+                && request.request().connection() instanceof ConnectionBase connection) {
+            connection.channel().close();
+        } else {
+            request.response().reset();
+        }
+        return true;
     }
 
     /**

@@ -155,4 +155,24 @@ class FilesystemIntegrityTest {
         assertEquals(1, Sql.count("SELECT count(*) FROM blob_integrity WHERE digest = ? AND damaged "
                 + "AND computed_digest = ?", cited.digest(), Evidence.digestOf(damaged)));
     }
+
+    /**
+     * A bundle is chunked: damage found while it streams must leave it without its last chunk. (Before the connection
+     * was cut at once, Vert.x closed it only after what was queued had gone out, the last chunk included, and every
+     * such bundle arrived as a complete 200 with a truncated zip.)
+     */
+    @Test
+    void aBundleWhoseEvidenceTurnsOutDamagedWhileItStreamsEndsUnfinished() throws Exception {
+        byte[] bytes = Evidence.uniqueBytes(3 * 1024 * 1024 + 17);
+        Fixtures.Cited cited = Fixtures.cited("scrub-fs-bundle", "github-deployment", bytes);
+        String bundle = "/api/v1/workspaces/" + cited.workspace() + "/incidents/" + cited.key() + "/evidence-bundle";
+        byte[] damaged = Damage.flipped(bytes, bytes.length - 100);
+        overwrite(cited.digest(), damaged);
+
+        Damage.assertCutShort(bundle);
+
+        assertEquals(1, Sql.count("SELECT count(*) FROM blob_integrity WHERE digest = ? AND damaged "
+                + "AND computed_digest = ?", cited.digest(), Evidence.digestOf(damaged)));
+        problem(api().get(bundle).then(), 500, "evidence-damaged").body("digest", equalTo(cited.digest()));
+    }
 }
