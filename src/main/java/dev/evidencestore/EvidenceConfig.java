@@ -216,7 +216,8 @@ public interface EvidenceConfig {
             /**
              * Streaming downloads at once (blob bytes, artifact content, evidence bundles): slow ones, however
              * many, take only these slots, never those of writes, metadata reads or health checks. Each holds up
-             * to about 1.3 MiB of heap (a 256 KiB output buffer and a 1 MiB PostgreSQL chunk).
+             * to about 1.3 MiB of heap (a 256 KiB output buffer and a 1 MiB PostgreSQL chunk, or three 256 KiB
+             * blocks read ahead from a file).
              */
             @WithDefault("16")
             int downloads();

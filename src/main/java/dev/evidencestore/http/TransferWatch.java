@@ -102,11 +102,11 @@ final class TransferWatch extends ChannelDuplexHandler {
 
     /**
      * Ends the response of {@code request} at once, its body incomplete, if its head has gone out (an answer can no
-     * longer replace it). Vert.x's own reset of an HTTP/1 response closes the connection only after what is queued
-     * has gone out, and what the framework queues after a failure (the failure's problem document, the last chunk of
-     * a chunked body) could then complete a broken body. The channel's own close, queued on the event loop before
-     * any of that, drops it all: the client sees the transfer end short. HTTP/2 resets just the stream. Returns
-     * whether the response was cut.
+     * longer replace it). Vert.x closes an HTTP/1 connection (its reset of the response, and any close that passes
+     * its handler) only after what is queued has gone out, and what the framework queues after a failure (the
+     * failure's problem document, the last chunk of a chunked body) could then complete a broken body. A close
+     * from the first handler, queued on the event loop before any of that, drops it all: the client sees the
+     * transfer end short. HTTP/2 resets just the stream. Returns whether the response was cut.
      */
     static boolean cutShort(RoutingContext request) {
         if (!request.response().headWritten()) {
@@ -114,7 +114,8 @@ final class TransferWatch extends ChannelDuplexHandler {
         }
         if (request.request().version() != HttpVersion.HTTP_2
                 && request.request().connection() instanceof ConnectionBase connection) {
-            connection.channel().close();
+            // from the pipeline's first handler, past Vert.x's own, which would close only after what is queued
+            connection.channel().pipeline().firstContext().close();
         } else {
             request.response().reset();
         }

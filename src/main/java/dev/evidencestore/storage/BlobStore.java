@@ -51,6 +51,16 @@ public interface BlobStore {
     }
 
     /**
+     * Whether a whole download, hashed as it streams, is better read and hashed a block ahead on a second thread
+     * while the request's thread sends ({@link ReadAhead}): so for a file, whose reading costs the service little.
+     * Not for PostgreSQL's COPY, which the service decodes itself, nor for an S3 response: there the hand-overs cost
+     * as much as the overlap bought (bench/run.sh, docs/operations.md).
+     */
+    default boolean hashesAheadOfSending() {
+        return false;
+    }
+
+    /**
      * The store itself, past any copy kept in memory ({@link SmallBlobCache}): for reads that must look at the stored
      * bytes, such as the scrub and a reviewer's verification.
      */

@@ -137,6 +137,11 @@ public final class FilesystemBlobStore implements BlobStore {
     }
 
     @Override
+    public boolean hashesAheadOfSending() {
+        return true;
+    }
+
+    @Override
     public InputStream open(Digest digest, long offset, long length) throws IOException {
         FileChannel channel = FileChannel.open(pathOf(digest), StandardOpenOption.READ);
         channel.position(offset);

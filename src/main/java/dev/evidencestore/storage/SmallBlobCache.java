@@ -77,6 +77,11 @@ public final class SmallBlobCache implements BlobStore {
     }
 
     @Override
+    public boolean hashesAheadOfSending() {
+        return store.hashesAheadOfSending();
+    }
+
+    @Override
     public BlobStore stored() {
         return store;
     }
