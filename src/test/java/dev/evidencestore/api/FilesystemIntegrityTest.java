@@ -137,8 +137,8 @@ class FilesystemIntegrityTest {
 
     /**
      * A download of many blocks: the bytes arrive whole and in order, and damage in the last block ends the transfer
-     * before the bytes that show it. (Read ahead on a second thread, this download sometimes ended whole: the last
-     * block had gone out, and the failure's problem+json completed the Content-Length.)
+     * before the bytes that show it. (Read ahead on a second thread, the last block can go out before the failure;
+     * until the connection was cut at once, the failure's problem+json then sometimes completed the Content-Length.)
      */
     @Test
     void aLargeDownloadServesTheBytesAndCutsDamageInItsLastBlockShort() throws Exception {
