@@ -106,11 +106,11 @@ final class TransferWatch extends ChannelDuplexHandler {
      * its handler) only after what is queued has gone out, and what the framework queues after a failure (the
      * failure's problem document, the last chunk of a chunked body) could then complete a broken body. A close
      * from the first handler, queued on the event loop before any of that, drops it all: the client sees the
-     * transfer end short. HTTP/2 resets just the stream. Returns whether the response was cut.
+     * transfer end short. HTTP/2 resets just the stream.
      */
-    static boolean cutShort(RoutingContext request) {
+    static void cutShort(RoutingContext request) {
         if (!request.response().headWritten()) {
-            return false;
+            return;
         }
         if (request.request().version() != HttpVersion.HTTP_2
                 && request.request().connection() instanceof ConnectionBase connection) {
@@ -119,7 +119,6 @@ final class TransferWatch extends ChannelDuplexHandler {
         } else {
             request.response().reset();
         }
-        return true;
     }
 
     /**
