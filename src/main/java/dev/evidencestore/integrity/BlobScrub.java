@@ -2,6 +2,7 @@ package dev.evidencestore.integrity;
 
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.cluster.ClusterLock;
+import dev.evidencestore.cluster.InstanceWork;
 import dev.evidencestore.domain.Clock;
 import dev.evidencestore.domain.Digest;
 import dev.evidencestore.persistence.BlobEntity;
@@ -25,8 +26,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -55,10 +54,8 @@ public class BlobScrub {
     private final EntityManager entityManager;
     private final EvidenceConfig.Scrub config;
     private final Counter bytesRead;
-    /** Set when the service stops: a pass in progress ends at its next read, quietly. */
-    private volatile boolean stopping;
-    /** Held by this instance's pass in progress, so that the shutdown can wait for it to end. */
-    private final ReentrantLock scanning = new ReentrantLock();
+    /** This instance's pass in progress: when the service stops, it ends at its next read, quietly. */
+    private final InstanceWork scanning = new InstanceWork();
 
     BlobScrub(BlobStore store, BlobIntegrity integrity, IntegrityStatus status, ClusterLock cluster,
               EntityManager entityManager, EvidenceConfig config, MeterRegistry registry) {
@@ -77,10 +74,13 @@ public class BlobScrub {
             // a run that starts while the service stops only fails on a closing database pool
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void onSchedule() {
-        if (!config.enabled() || stopping) {
+        if (!config.enabled()) {
             return;
         }
-        scanning.lock();
+        scanning.runUnlessStopping(this::scanIfFree);
+    }
+
+    private void scanIfFree() {
         try {
             // every instance ticks; whoever finds the lock taken leaves the pass to its holder
             cluster.runIfFree(LOCK, () -> {
@@ -89,14 +89,12 @@ public class BlobScrub {
                 }
             });
         } catch (RuntimeException e) {
-            if (stopping) {
+            if (scanning.stopping()) {
                 // the database pool closes under a pass the shutdown cut short: nothing is wrong with the blobs
                 LOG.info("the scrub pass was cut short by the shutdown; the next one goes on where it stopped");
                 return;
             }
             LOG.error("the scrub pass stopped; the next one goes on with the blobs checked least recently", e);
-        } finally {
-            scanning.unlock();
         }
     }
 
@@ -106,24 +104,12 @@ public class BlobScrub {
      * pass still running then logged errors at shutdown.
      */
     void onStop(@Observes ShutdownEvent stopped) {
-        stopping = true;
-        try {
-            if (scanning.tryLock(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                scanning.unlock();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        scanning.stop(STOP_WAIT);
     }
 
     /** One whole pass now, on this thread, after any other instance's pass has ended. */
     public ScrubResult pass() {
-        scanning.lock();
-        try {
-            return cluster.runExclusively(LOCK, this::scan);
-        } finally {
-            scanning.unlock();
-        }
+        return scanning.call(() -> cluster.runExclusively(LOCK, this::scan));
     }
 
     /**
@@ -143,7 +129,7 @@ public class BlobScrub {
         boolean whole = walk(this::neverChecked, tally) && walk(after -> checkedBefore(start, after), tally);
         ScrubResult result = tally.result();
         if (!whole) {
-            if (stopping) {
+            if (scanning.stopping()) {
                 LOG.infof("the scrub pass was cut short by the shutdown after %d blobs; the next one goes on from "
                         + "there", result.blobs());
             } else {
@@ -173,7 +159,7 @@ public class BlobScrub {
                 return true;
             }
             for (Stored blob : batch) {
-                if (stopping || Thread.currentThread().isInterrupted()) {
+                if (scanning.stopping() || Thread.currentThread().isInterrupted()) {
                     return false;
                 }
                 Instant readFrom = Clock.now();
@@ -195,7 +181,7 @@ public class BlobScrub {
         try (InputStream in = store.stored().open(blob.digest(), 0, blob.size())) {
             int n;
             while ((n = in.read(tally.buffer)) >= 0) {
-                if (stopping) {
+                if (scanning.stopping()) {
                     throw new Stopped();
                 }
                 sha256.update(tally.buffer, 0, n);
