@@ -36,7 +36,6 @@ public class AuditCheckpoints {
     public static final String JOB = "audit-checkpoint";
 
     private static final Logger LOG = Logger.getLogger(AuditCheckpoints.class);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final TrustedKeys keys;
     private final AuditLog log;
@@ -81,12 +80,12 @@ public class AuditCheckpoints {
     }
 
     /**
-     * Waits (at most {@link #STOP_WAIT}) for a scheduled checkpoint under way, and keeps any from starting: a run
+     * Waits (at most {@link InstanceWork#STOP_WAIT}) for a scheduled checkpoint under way, and keeps any from starting: a run
      * still going as Hibernate closed (a stop right after the start, as the benchmark's start-up runs do) logged an
      * ERROR for a persistence unit already gone.
      */
     void onStop(@Observes ShutdownEvent stopped) {
-        scheduled.stop(STOP_WAIT);
+        scheduled.stop();
     }
 
     private void writeIfDue() {

@@ -11,6 +11,9 @@ import java.util.function.Supplier;
  */
 public final class InstanceWork {
 
+    /** How long the shutdown waits for work under way; after that it goes on, and the work fails as before. */
+    public static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
     private final ReentrantLock running = new ReentrantLock();
     private volatile boolean stopping;
 
@@ -39,11 +42,11 @@ public final class InstanceWork {
         });
     }
 
-    /** From the shutdown: no more work starts, and work under way is waited for, at most {@code wait}. */
-    public void stop(Duration wait) {
+    /** From the shutdown: no more work starts, and work under way is waited for, at most {@link #STOP_WAIT}. */
+    public void stop() {
         stopping = true;
         try {
-            if (running.tryLock(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (running.tryLock(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 running.unlock();
             }
         } catch (InterruptedException e) {

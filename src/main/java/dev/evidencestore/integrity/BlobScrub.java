@@ -45,7 +45,6 @@ public class BlobScrub {
     private static final String FOUND_BY = "the scrub";
     private static final int BATCH = 100;
     private static final int BUFFER = 256 * 1024;
-    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final BlobStore store;
     private final BlobIntegrity integrity;
@@ -99,12 +98,12 @@ public class BlobScrub {
     }
 
     /**
-     * Ends a pass in progress at its next read and waits (at most {@link #STOP_WAIT}) until it has let go of its
+     * Ends a pass in progress at its next read and waits (at most {@link InstanceWork#STOP_WAIT}) until it has let go of its
      * transaction and the cluster lock's connection: the database pool and Hibernate close after this event, and a
      * pass still running then logged errors at shutdown.
      */
     void onStop(@Observes ShutdownEvent stopped) {
-        scanning.stop(STOP_WAIT);
+        scanning.stop();
     }
 
     /** One whole pass now, on this thread, after any other instance's pass has ended. */
