@@ -457,8 +457,9 @@ public interface EvidenceConfig {
             MemorySize chunkSize();
 
             /**
-             * Uploads streaming at once; each holds a database connection until it commits, so more would starve
-             * every other request of the pool. Beyond it, uploads get 503 with Retry-After.
+             * Uploads longer than one chunk streaming at once; each holds a database connection until it commits, so
+             * more would starve every other request of the pool. Beyond it, such uploads get 503 with Retry-After.
+             * Shorter uploads hold no connection of their own: they are committed a group at a time.
              */
             @WithDefault("8")
             int maxConcurrentUploads();

@@ -1,16 +1,17 @@
 package dev.evidencestore.storage;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * The rows one upload writes to the postgres store, on the upload's connection and in its transaction: its chunks,
- * then the content row that makes them visible under the digest. Most evidence is one short block; such an upload
- * is written in a single statement once its digest is known (the content ID drawn, the chunk and the content row
- * inserted), so it costs one round trip and the commit rather than four.
+ * The rows one upload writes to the postgres store, in a transaction of its own: its chunks, then the content row
+ * that makes them visible under the digest. Most evidence is one short block; such an upload opens no transaction
+ * here, and takes none of the store's upload slots: it holds its block, and {@link ShortBlobCommits} writes it with
+ * the content row, in one statement, together with the short blobs of the uploads that finish beside it.
  */
 final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
 
@@ -19,38 +20,34 @@ final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
     private static final String INSERT_CONTENT = """
             INSERT INTO blob_content (digest, content_id, size, chunk_size) VALUES (?, ?, ?, ?)
             ON CONFLICT (digest) DO NOTHING""";
-    private static final String INSERT_WHOLE = """
-            WITH id AS (SELECT nextval('blob_content_id_seq') AS content_id),
-                 chunk AS (INSERT INTO blob_chunk (content_id, seq, data) SELECT content_id, 0, ? FROM id)
-            INSERT INTO blob_content (digest, content_id, size, chunk_size) SELECT ?, content_id, ?, ? FROM id
-            ON CONFLICT (digest) DO NOTHING""";
 
-    private final Connection connection;
+    private final Transactions transactions;
     private final int chunkSize;
+    private Connection connection;
     private PreparedStatement chunks;
     private long contentId = -1;
     private byte[] whole;
     private int wholeLength;
 
-    ChunkRows(Connection connection, int chunkSize) {
-        this.connection = connection;
+    ChunkRows(Transactions transactions, int chunkSize) {
+        this.transactions = transactions;
         this.chunkSize = chunkSize;
     }
 
     /**
      * Block {@code number} becomes chunk row {@code number}. A first block shorter than its buffer is the whole
-     * upload ({@link WriteBehind#send}): it is held until {@link #record}, which writes it with the content row. The
-     * driver copies an array given to setBytes; a stream over the block is sent from the block itself.
+     * upload ({@link WriteBehind#send}): it is held for {@link ShortBlobCommits}. The driver copies an array given to
+     * setBytes; a stream over the block is sent from the block itself.
      */
     @Override
-    public void write(byte[] block, int length, int number) throws SQLException {
+    public void write(byte[] block, int length, int number) throws IOException, SQLException {
         if (number == 0 && length < block.length) {
             whole = block;
             wholeLength = length;
             return;
         }
         if (chunks == null) {
-            contentId = nextContentId();
+            begin();
             chunks = connection.prepareStatement(INSERT_CHUNK);
         }
         chunks.setLong(1, contentId);
@@ -59,25 +56,41 @@ final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
         chunks.executeUpdate();
     }
 
-    /** Inserts the content row of {@code blob} (and its one short chunk); false when the digest was stored before. */
-    boolean record(StoredBlob blob) throws SQLException {
-        if (whole != null) {
-            try (PreparedStatement insert = connection.prepareStatement(INSERT_WHOLE)) {
-                insert.setBinaryStream(1, new ByteArrayInputStream(whole, 0, wholeLength), wholeLength);
-                insert.setString(2, blob.digest().toString());
-                insert.setLong(3, blob.size());
-                insert.setInt(4, chunkSize);
-                return insert.executeUpdate() == 1;
-            }
+    /** Whether the upload was one short block, held rather than written. */
+    boolean holdsWhole() {
+        return whole != null;
+    }
+
+    /** The short upload as a row for {@link ShortBlobCommits}. */
+    ShortBlobCommits.Row wholeRow(StoredBlob blob) {
+        return new ShortBlobCommits.Row(blob, whole, wholeLength);
+    }
+
+    /**
+     * Inserts the content row of {@code blob} and commits the chunks with it, or, when the digest was stored before
+     * (by a concurrent upload), rolls them back. The empty upload has no chunk and no transaction yet: it takes one.
+     */
+    void commit(StoredBlob blob) throws IOException, SQLException {
+        if (connection == null) {
+            begin();
         }
-        long id = contentId >= 0 ? contentId : nextContentId();
         try (PreparedStatement insert = connection.prepareStatement(INSERT_CONTENT)) {
             insert.setString(1, blob.digest().toString());
-            insert.setLong(2, id);
+            insert.setLong(2, contentId);
             insert.setLong(3, blob.size());
             insert.setInt(4, chunkSize);
-            return insert.executeUpdate() == 1;
+            if (insert.executeUpdate() == 1) {
+                connection.commit();
+            } else {
+                connection.rollback();
+            }
         }
+    }
+
+    private void begin() throws IOException, SQLException {
+        connection = transactions.open();
+        connection.setAutoCommit(false);
+        contentId = nextContentId();
     }
 
     private long nextContentId() throws SQLException {
@@ -88,10 +101,33 @@ final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
         }
     }
 
+    /**
+     * Rolls back whatever was not committed (whatever failed, an Error too: the return to autocommit would commit the
+     * chunks so far) and returns the connection.
+     */
     @Override
     public void close() throws SQLException {
-        if (chunks != null) {
-            chunks.close();
+        if (connection == null) {
+            return;
         }
+        try (Connection held = connection) {
+            if (chunks != null) {
+                chunks.close();
+            }
+            held.rollback();
+            held.setAutoCommit(true);
+        } finally {
+            transactions.closed();
+        }
+    }
+
+    /** Where an upload's own transaction comes from: a connection, and a slot among the uploads that hold one. */
+    interface Transactions {
+
+        /** A connection for one upload, once it has a slot; the store is busy when none comes free in time. */
+        Connection open() throws IOException, SQLException;
+
+        /** The upload's connection is closed: its slot is free. */
+        void closed();
     }
 }

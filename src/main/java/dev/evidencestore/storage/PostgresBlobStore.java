@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Blobs as fixed-size chunk rows in PostgreSQL. One transaction writes the chunks under a fresh content id and
  * then the {@code blob_content} row that names them, so a blob is visible complete or not at all; a concurrent
- * upload of the same bytes loses the race on the primary key and rolls its copy back.
+ * upload of the same bytes loses the race on the primary key and rolls its copy back. Blobs of one short block,
+ * most evidence, are committed with the others that finish beside them ({@link ShortBlobCommits}).
  */
 public final class PostgresBlobStore implements BlobStore {
 
@@ -30,11 +31,15 @@ public final class PostgresBlobStore implements BlobStore {
     private final int chunkSize;
 
     private static final int RETRY_AFTER_SECONDS = 5;
+    /** At most this many short blobs, at most that many blocks of memory held by their uploads, per commit. */
+    private static final int SHORT_BLOBS_PER_COMMIT = 64;
 
     private final Semaphore uploads;
     private final Duration slotWait;
     private final Reads reads;
     private final Semaphore streams;
+    private final ShortBlobCommits shortBlobs;
+    private final ChunkRows.Transactions transactions;
 
     /** {@code maxStreamingReads}: reads that may each hold a connection while they stream ({@link ChunkStream}). */
     public PostgresBlobStore(DataSource dataSource, int chunkSize, int maxConcurrentUploads, Duration slotWait,
@@ -48,65 +53,63 @@ public final class PostgresBlobStore implements BlobStore {
         this.uploads = new Semaphore(maxConcurrentUploads, true);
         this.slotWait = slotWait;
         this.reads = reads;
+        this.transactions = new SlotTransactions();
+        this.shortBlobs = new ShortBlobCommits(dataSource, chunkSize, SHORT_BLOBS_PER_COMMIT);
         this.streams = new Semaphore(reads.streams());
     }
 
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
-        if (!acquireSlot()) {
-            throw new StoreBusy("too many uploads are streaming into the database right now", RETRY_AFTER_SECONDS);
-        }
-        try {
-            return write(content, policy);
-        } finally {
-            uploads.release();
-        }
-    }
-
-    private boolean acquireSlot() throws IOException {
-        try {
-            return uploads.tryAcquire(slotWait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for an upload slot");
-        }
-    }
-
-    private StoredBlob write(InputStream content, UploadPolicy policy) throws IOException {
         MeasuredInput in = new MeasuredInput(content, policy);
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                Written written = writeChunks(connection, in, policy.firstBlock(chunkSize));
-                if (written.fresh()) {
-                    connection.commit();
-                } else {
-                    connection.rollback();
-                }
-                return written.blob();
-            } catch (Throwable e) {
-                // whatever failed, an Error too: the finally's return to autocommit would commit the chunks so far
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable("the postgres blob store failed to write", e);
-        }
-    }
-
-    private Written writeChunks(Connection connection, MeasuredInput in, int firstBlock)
-            throws IOException, SQLException {
-        try (ChunkRows rows = new ChunkRows(connection, chunkSize)) {
-            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, firstBlock, SQLException.class, rows);
+        try (ChunkRows rows = new ChunkRows(transactions, chunkSize)) {
+            WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, policy.firstBlock(chunkSize),
+                    SQLException.class, rows);
             try {
                 chunks.sendAll(in);
             } finally {
                 chunks.quiesce();
             }
             StoredBlob blob = in.finish();
-            return new Written(blob, rows.record(blob));
+            if (rows.holdsWhole()) {
+                shortBlobs.commit(rows.wholeRow(blob));
+            } else {
+                rows.commit(blob);
+            }
+            return blob;
+        } catch (SQLException e) {
+            throw new StoreUnavailable("the postgres blob store failed to write", e);
+        }
+    }
+
+    /** An upload's own transaction, once one of the upload slots is free: at most so many hold a connection. */
+    private final class SlotTransactions implements ChunkRows.Transactions {
+
+        @Override
+        public Connection open() throws IOException, SQLException {
+            if (!acquireSlot()) {
+                throw new StoreBusy("too many uploads are streaming into the database right now",
+                        RETRY_AFTER_SECONDS);
+            }
+            try {
+                return dataSource.getConnection();
+            } catch (SQLException | RuntimeException e) {
+                uploads.release();
+                throw e;
+            }
+        }
+
+        @Override
+        public void closed() {
+            uploads.release();
+        }
+
+        private boolean acquireSlot() throws IOException {
+            try {
+                return uploads.tryAcquire(slotWait.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for an upload slot");
+            }
         }
     }
 
@@ -139,10 +142,6 @@ public final class PostgresBlobStore implements BlobStore {
         } catch (SQLException e) {
             throw new IOException("the postgres blob store failed to read " + digest, e);
         }
-    }
-
-    /** An upload's chunks, and whether they are the first copy of these bytes (else they are rolled back). */
-    private record Written(StoredBlob blob, boolean fresh) {
     }
 
     /** Where a stored blob's chunks are. */

@@ -30,9 +30,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @TestProfile(Profiles.PublicUrlAndSingleSlots.class)
 class UploadConcurrencyTest {
 
-    /** Uploads beyond the limit are turned away at once, so they cannot starve the connection pool. */
+    /** The postgres backend's chunk size, by default. */
+    private static final int CHUNK = 1024 * 1024;
+
+    /**
+     * Uploads that stream past one chunk each hold a connection; beyond the limit they are turned away at once, so
+     * they cannot starve the connection pool. A short upload holds none (its group's commit does), so it is served
+     * all the same.
+     */
     @Test
-    void turnsAwayUploadsBeyondTheConcurrencyLimit() throws Exception {
+    void turnsAwayLongUploadsBeyondTheConcurrencyLimit() throws Exception {
         PipedOutputStream slowClient = new PipedOutputStream();
         PipedInputStream body = new PipedInputStream(slowClient, 64 * 1024);
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -45,12 +52,13 @@ class UploadConcurrencyTest {
                     .POST(HttpRequest.BodyPublishers.ofInputStream(() -> body)).build();
             Future<Integer> first = pool.submit(() -> HttpClient.newHttpClient()
                     .send(slowUpload, HttpResponse.BodyHandlers.discarding()).statusCode());
-            slowClient.write(new byte[48 * 1024]);
+            // past the first 1 MiB chunk: the upload now writes chunk rows and holds the only slot
+            slowClient.write(new byte[CHUNK + 48 * 1024]);
             slowClient.flush();
             int refused = 0;
             for (int attempt = 0; attempt < 50 && refused == 0; attempt++) {
                 Thread.sleep(100);
-                var second = invalid().contentType(ContentType.BINARY).body(Evidence.uniqueBytes(10))
+                var second = invalid().contentType(ContentType.BINARY).body(Evidence.uniqueBytes(CHUNK + 10))
                         .post("/api/v1/blobs");
                 if (second.statusCode() == 503) {
                     refused = 503;
@@ -59,13 +67,15 @@ class UploadConcurrencyTest {
                 }
             }
             assertEquals(503, refused);
+            api().contentType(ContentType.BINARY).body(Evidence.uniqueBytes(10 * 1024)).post("/api/v1/blobs").then()
+                    .statusCode(201);
             slowClient.write(new byte[100]);
             slowClient.close();
             assertEquals(201, first.get(30, TimeUnit.SECONDS));
         } finally {
             pool.shutdownNow();
         }
-        api().contentType(ContentType.BINARY).body(Evidence.uniqueBytes(10)).post("/api/v1/blobs").then()
+        api().contentType(ContentType.BINARY).body(Evidence.uniqueBytes(CHUNK + 10)).post("/api/v1/blobs").then()
                 .statusCode(201);
     }
 }

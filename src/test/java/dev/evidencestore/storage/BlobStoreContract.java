@@ -160,6 +160,32 @@ public abstract class BlobStoreContract {
         assertNoLeftovers();
     }
 
+    /**
+     * Many short uploads finishing together, some of the same bytes (the postgres store commits such uploads a
+     * group at a time, a second copy in the same group included): each is stored whole under its own digest.
+     */
+    @Test
+    void manyShortBlobsAtOnceAreEachStoredWhole() throws Exception {
+        List<byte[]> contents = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            contents.add(random(100 + 37 * i));
+        }
+        List<Callable<StoredBlob>> uploads = new ArrayList<>();
+        for (int i = 0; i < 48; i++) {
+            byte[] bytes = contents.get(i % contents.size());
+            uploads.add(() -> store().put(new ByteArrayInputStream(bytes), new UploadPolicy(Set.of(), LIMIT,
+                    bytes.length)));
+        }
+        List<StoredBlob> results = Concurrently.run(uploads);
+        for (int i = 0; i < results.size(); i++) {
+            byte[] bytes = contents.get(i % contents.size());
+            Digest digest = Digest.of(DigestUtils.sha256(bytes));
+            assertEquals(new StoredBlob(digest, bytes.length), results.get(i));
+            assertArrayEquals(bytes, read(digest, 0, bytes.length));
+        }
+        assertNoLeftovers();
+    }
+
     @Test
     void refusesBytesThatDisagreeWithTheDeclaredDigest() throws Exception {
         byte[] bytes = random(MULTI_CHUNK);
