@@ -177,7 +177,7 @@ public class AdmissionControl {
     }
 
     /** The declared Content-Length, -1 when there is none or it is not a number (Vert.x refuses those itself). */
-    private static long declaredLength(HttpServerRequest request) {
+    static long declaredLength(HttpServerRequest request) {
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length == null) {
             return -1;

@@ -59,6 +59,11 @@ public final class RequestPipeline {
      */
     public static final int AUTH_FAILURE_ROUTING = -200;
     /**
+     * Router order of reading a short body ahead ({@link ShortBodies}): after authentication, so a failed one is
+     * routed first, before JAX-RS's own route.
+     */
+    public static final int SHORT_BODIES = -100;
+    /**
      * Router order of the reads answered from memory: after authentication (-200) has set up the deferred identity,
      * before JAX-RS's own route.
      */

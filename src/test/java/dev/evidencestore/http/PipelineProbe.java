@@ -54,7 +54,17 @@ public class PipelineProbe {
         router.route().order(RequestPipeline.ADMISSION - 2).handler(this::track);
         router.route().order(RequestPipeline.ADMISSION - 1).handler(request -> around(request, "before admission"));
         router.route().order(RequestPipeline.ADMISSION + 1).handler(request -> around(request, "after admission"));
-        router.route().order(RequestPipeline.HELD_CONTENT - 1).handler(this::afterAuthentication);
+        router.route().order(RequestPipeline.SHORT_BODIES - 1).handler(this::afterAuthentication);
+        router.route().order(RequestPipeline.SHORT_BODIES + 1).handler(this::afterShortBodies);
+    }
+
+    /** Whether ShortBodies read the body whole before JAX-RS, which then reads it from memory. */
+    private void afterShortBodies(RoutingContext request) {
+        String probe = request.request().getHeader(HEADER);
+        if (probe != null) {
+            record(probe, "after short bodies: body read ahead " + (request.getBody() != null));
+        }
+        request.next();
     }
 
     private void track(RoutingContext request) {
