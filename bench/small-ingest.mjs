@@ -3,9 +3,10 @@
 // {count, done, seconds, perSecond, p50, p90, p99, max (ms), retries503, ...}.
 //
 //   node bench/small-ingest.mjs --base http://127.0.0.1:18481 --token JWT [--count 20000] [--size 10240]
-//        [--concurrency 16] [--incidents 20] [--warmup 500] [--max-seconds 120] [--workspace bench]
+//        [--concurrency 16] [--incidents 20] [--warmup 500] [--warmup-seconds 30] [--max-seconds 120]
+//        [--workspace bench]
 //
-// The documents are made and hashed before the clock starts. A warm-up of --warmup artifacts (at most 30 s), into
+// The documents are made and hashed before the clock starts. A warm-up of --warmup artifacts (at most --warmup-seconds), into
 // an incident of its own, runs first and is not counted. No new artifact starts after --max-seconds, so that a slow
 // service cannot hold the benchmark up: `done` then tells how many of `count` were ingested, and the figures are
 // over those. Answers 503 are retried after their Retry-After (`retries503`). The token needs the roles collector
@@ -20,6 +21,7 @@ const size = Number(a.size ?? 10240);
 const concurrency = Number(a.concurrency ?? 16);
 const incidents = Number(a.incidents ?? 20);
 const warmup = Number(a.warmup ?? 500);
+const warmupSeconds = Number(a['warmup-seconds'] ?? 30);
 const maxSeconds = Number(a['max-seconds'] ?? 120);
 const ws = a.workspace ?? 'bench';
 const api = client(a.base, a.token, concurrency);
@@ -59,7 +61,7 @@ const keys = Array.from({ length: incidents }, (_, i) => `INGEST-${i + 1}`);
 for (const key of [...keys, 'WARMUP-1']) {
     await api.expect([201], 'POST', `/api/v1/workspaces/${ws}/incidents`, json(incident(key, `Small ingest ${key}`)));
 }
-if (warmup > 0) await ingest(warm, () => 'WARMUP-1', 30);
+if (warmup > 0) await ingest(warm, () => 'WARMUP-1', warmupSeconds);
 const retriesBefore = api.stats.retries503;
 
 const { seconds, latencies } = await ingest(docs, (i) => keys[i % incidents], maxSeconds);
