@@ -6,7 +6,8 @@
 //        [--batch 1000] [--size 10240] [--concurrency 2] [--warmup 0] [--workspace bench]
 //
 // The documents and their archives are made before the clock starts, under --work (emptied first). A warm-up of
-// --warmup artifacts in batches alike runs first and is not counted. Every item must come back 201: the figure is of artifacts newly stored and bound. The token needs the role collector.
+// --warmup artifacts in batches alike runs first and is not counted. Every item must come back 201: the figure is
+// of artifacts newly stored and bound. The token needs the role collector.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -127,7 +127,8 @@ if [ -n "${ASYNC_PROFILER:-}" ]; then
     jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"stop,file=$WORK/cpu.collapsed,collapsed\"" > /dev/null
     echo "async-profiler: the hottest frames (self), of every thread"
     awk '{ n = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); self[f[k]] += n; all += n }
-         END { for (x in self) printf "%6.1f%%  %s\n", 100 * self[x] / all, x }' "$WORK/cpu.collapsed" | sort -rn | awk 'NR <= 15'
+         END { for (x in self) printf "%6.1f%%  %s\n", 100 * self[x] / all, x }' "$WORK/cpu.collapsed" \
+        | sort -rn | awk 'NR <= 15' # not head: under pipefail, sort's SIGPIPE ended the script
 fi
 echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
 [ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(awk -v a="$cpu_s3" -v b="$(cpu_of "/proc/$S3PROXY/stat")" 'BEGIN { printf "%.2f", b - a }') s of CPU"

@@ -419,7 +419,8 @@ s3proxy_small_reference() {
     [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
     log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
     java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "http://127.0.0.1:$S3PROXY_PORT" evidence \
-        "$SMALL" "$SMALL_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$SMALL_WARMUP_SECONDS" > "$j" 2> "$WORK/s3proxy-small.log" \
+        "$SMALL" "$SMALL_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$SMALL_WARMUP_SECONDS" \
+        > "$j" 2> "$WORK/s3proxy-small.log" \
         || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }
     REF_S3_SMALL_PUT=$(jq -r '.putPerSecond // empty' "$j"); REF_S3_SMALL_PUT_P99=$(jq -r '.putP99 // empty' "$j")
     REF_S3_SMALL_GET=$(jq -r '.getPerSecond // empty' "$j"); REF_S3_SMALL_GET_P99=$(jq -r '.getP99 // empty' "$j")
@@ -769,16 +770,17 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  SHA-256 in the JVM on \`filesystem\`, ≥ 0.8× min(SHA-256 in the JVM, PostgreSQL's own binary COPY out or"
     echo "  S3Proxy's own GET) on \`postgres\` and \`s3\`."
     echo "- Small ingest: \`bench/small-ingest.mjs\`, 16 concurrent clients each doing PUT blob then bind artifact, over"
-    echo "  20 incidents; latency per pair; after a warm-up of $SMALL_WARMUP artifacts (at most $SMALL_WARMUP_SECONDS s) that is not"
-    echo "  counted: on 2 cores the JIT compiler works on this path for its first 20,000 or so artifacts, at up to a third of"
-    echo "  the service's CPU, so a short warm-up measured mostly the compiler (docs/operations.md, Sizing);"
+    echo "  20 incidents; latency per pair; after a warm-up of $SMALL_WARMUP artifacts (at most"
+    echo "  $SMALL_WARMUP_SECONDS s) that is not counted: on 2 cores the JIT compiler works on this path for its first"
+    echo "  20,000 or so artifacts, at up to a third of the service's CPU, so a short warm-up measured mostly the"
+    echo "  compiler (docs/operations.md, Sizing);"
     echo "  no new artifact after $SMALL_MAX_SECONDS s. Goal (issue 17): ≥ 1,000 artifacts/s with p99 ≤ 50 ms on"
     echo "  \`filesystem\` and \`postgres\`; pgbench beside them (16 clients, each transaction inserting one 10 KiB"
     echo "  uncompressed text row, $SMALL_COUNT transactions) for scale. \`s3\`: ≥ 0.8× S3Proxy's own PutObject of distinct"
     echo "  10 KiB objects by 16 clients (\`bench/lib/S3SmallRate.java\`: AWS SDK v2 on the Apache client as the service"
-    echo "  uses it, 64 connections; after a warm-up of $SMALL_WARMUP (at most $SMALL_WARMUP_SECONDS s), at most $SMALL_COUNT, none"
-    echo "  started after ${WRK_SECONDS} s)."
-    echo "  Batch upload: ≥ 5× the one-by-one rate of the same backend, after a warm-up of $SMALL_WARMUP artifacts in batches."
+    echo "  uses it, 64 connections; after a warm-up of $SMALL_WARMUP (at most $SMALL_WARMUP_SECONDS s), at most"
+    echo "  $SMALL_COUNT, none started after ${WRK_SECONDS} s). Batch upload: ≥ 5× the one-by-one rate of the same"
+    echo "  backend, after a warm-up of $SMALL_WARMUP artifacts in batches."
     echo "- Small reads: after 3 s of each not counted, \`wrk -t2 -c32 -d${WRK_SECONDS}s --latency\` on the artifact's content, on the same service's"
     echo "  \`/q/health/live\` just before, and on nginx serving the same file (\`sendfile on\`, for scale). Goal:"
     echo "  \`filesystem\` ≥ 0.7× its own \`/q/health/live\`, \`postgres\` and \`s3\` ≥ 0.8× \`filesystem\` in the same"

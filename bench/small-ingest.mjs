@@ -6,10 +6,10 @@
 //        [--concurrency 16] [--incidents 20] [--warmup 500] [--warmup-seconds 30] [--max-seconds 120]
 //        [--workspace bench]
 //
-// The documents are made and hashed before the clock starts. A warm-up of --warmup artifacts (at most --warmup-seconds), into
-// an incident of its own, runs first and is not counted. No new artifact starts after --max-seconds, so that a slow
-// service cannot hold the benchmark up: `done` then tells how many of `count` were ingested, and the figures are
-// over those. Answers 503 are retried after their Retry-After (`retries503`). The token needs the roles collector
+// The documents are made and hashed before the clock starts. A warm-up of --warmup artifacts (at most
+// --warmup-seconds), into an incident of its own, runs first and is not counted. No new artifact starts after
+// --max-seconds, so that a slow service cannot hold the benchmark up: `done` then tells how many of `count` were
+// ingested, and the figures are over those. Answers 503 are retried after their Retry-After (`retries503`). The token needs the roles collector
 // and investigator.
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';

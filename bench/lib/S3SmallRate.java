@@ -26,8 +26,8 @@ import java.util.function.ToDoubleFunction;
  * client is not the limit.
  * <ul>
  * <li>PUT: distinct objects of FILE's size (random bytes, keys small-reference/put-N) by PUT_CLIENTS threads, each
- * timed; a warm-up of WARMUP objects (at most WARMUP_SECONDS) first, not counted; then up to PUT_COUNT objects, none started
- * after PUT_SECONDS.</li>
+ * timed; a warm-up of WARMUP objects (at most WARMUP_SECONDS) first, not counted; then up to PUT_COUNT objects,
+ * none started after PUT_SECONDS.</li>
  * <li>GET: FILE stored once as small-reference/get.json and checked, then fetched whole by GET_CLIENTS threads, 2 s of
  * warm-up not counted, then GET_SECONDS timed.</li>
  * </ul>
@@ -37,7 +37,8 @@ import java.util.function.ToDoubleFunction;
  * classpath (target/s3proxy.classpath, written by ./mvnw test-compile):
  *
  *   java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java ENDPOINT BUCKET FILE WARMUP PUT_COUNT
- *        PUT_SECONDS GET_SECONDS [PUT_CLIENTS, default 16] [GET_CLIENTS, default 32] [WARMUP_SECONDS, default 30]
+ *        PUT_SECONDS GET_SECONDS [PUT_CLIENTS, default 16] [GET_CLIENTS, default 32]
+ *        [WARMUP_SECONDS, default 30]
  */
 @SuppressWarnings("deprecation") // ApacheHttpClient: the client the service's s3 backend uses (BlobStoreProducer)
 public final class S3SmallRate {

@@ -80,9 +80,9 @@ public class AuditCheckpoints {
     }
 
     /**
-     * Waits (at most {@link InstanceWork#STOP_WAIT}) for a scheduled checkpoint under way, and keeps any from starting: a run
-     * still going as Hibernate closed (a stop right after the start, as the benchmark's start-up runs do) logged an
-     * ERROR for a persistence unit already gone.
+     * Waits (at most {@link InstanceWork#STOP_WAIT}) for a scheduled checkpoint under way, and keeps any from
+     * starting: a run still going as Hibernate closed (a stop right after the start, as the benchmark's start-up runs
+     * do) logged an ERROR for a persistence unit already gone.
      */
     void onStop(@Observes ShutdownEvent stopped) {
         scheduled.stop();

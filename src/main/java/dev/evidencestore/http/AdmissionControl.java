@@ -89,6 +89,8 @@ public class AdmissionControl {
     void admit(RoutingContext context) {
         HttpServerRequest request = context.request();
         RequestKind kind = RequestKind.of(request.method().name(), context.normalizedPath());
+        // for the stages after admission, which would otherwise take the path apart again
+        kind.keepOn(context);
         if (kind == RequestKind.UNCOUNTED) {
             context.next();
             return;

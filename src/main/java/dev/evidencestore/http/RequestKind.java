@@ -1,5 +1,7 @@
 package dev.evidencestore.http;
 
+import io.vertx.ext.web.RoutingContext;
+
 import java.util.Arrays;
 
 /**
@@ -19,6 +21,18 @@ public enum RequestKind {
     UNCOUNTED;
 
     private static final String UNCOUNTED_PREFIX = "/q/";
+
+    private static final String CONTEXT_KEY = RequestKind.class.getName();
+
+    /** Keeps this kind on the request's routing context, for the stages after admission ({@link #admitted}). */
+    void keepOn(RoutingContext context) {
+        context.put(CONTEXT_KEY, this);
+    }
+
+    /** The kind {@link AdmissionControl} told for the request and kept; null before admission. */
+    static RequestKind admitted(RoutingContext context) {
+        return context.get(CONTEXT_KEY);
+    }
 
     /**
      * The kind of a request to {@code path} (as sent, not decoded: the routes that stream have no escapes in their

@@ -33,10 +33,7 @@ class ShortBodies {
 
     private static void readAhead(RoutingContext context) {
         HttpServerRequest request = context.request();
-        long declared = AdmissionControl.declaredLength(request);
-        if (declared <= 0 || declared > MAX_BYTES || request.isEnded()
-                || request.headers().contains(HttpHeaders.EXPECT)
-                || RequestKind.of(request.method().name(), context.normalizedPath()) != RequestKind.UPLOAD) {
+        if (RequestKind.admitted(context) != RequestKind.UPLOAD || !offeredWhole(request)) {
             context.next();
             return;
         }
@@ -46,5 +43,12 @@ class ShortBodies {
             context.next();
         });
         request.resume();
+    }
+
+    /** A body of a declared length short enough, that the client sends without being asked for it. */
+    private static boolean offeredWhole(HttpServerRequest request) {
+        long declared = AdmissionControl.declaredLength(request);
+        return declared > 0 && declared <= MAX_BYTES && !request.isEnded()
+                && !request.headers().contains(HttpHeaders.EXPECT);
     }
 }

@@ -98,9 +98,9 @@ public class BlobScrub {
     }
 
     /**
-     * Ends a pass in progress at its next read and waits (at most {@link InstanceWork#STOP_WAIT}) until it has let go of its
-     * transaction and the cluster lock's connection: the database pool and Hibernate close after this event, and a
-     * pass still running then logged errors at shutdown.
+     * Ends a pass in progress at its next read and waits (at most {@link InstanceWork#STOP_WAIT}) until it has let go
+     * of its transaction and the cluster lock's connection: the database pool and Hibernate close after this event,
+     * and a pass still running then logged errors at shutdown.
      */
     void onStop(@Observes ShutdownEvent stopped) {
         scanning.stop();

@@ -22,15 +22,17 @@ final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
             ON CONFLICT (digest) DO NOTHING""";
 
     private final Transactions transactions;
+    private final ShortBlobCommits shortBlobs;
     private final int chunkSize;
     private Connection connection;
     private PreparedStatement chunks;
-    private long contentId = -1;
+    private long contentId;
     private byte[] whole;
     private int wholeLength;
 
-    ChunkRows(Transactions transactions, int chunkSize) {
+    ChunkRows(Transactions transactions, ShortBlobCommits shortBlobs, int chunkSize) {
         this.transactions = transactions;
+        this.shortBlobs = shortBlobs;
         this.chunkSize = chunkSize;
     }
 
@@ -56,21 +58,16 @@ final class ChunkRows implements WriteBehind.Sink<SQLException>, AutoCloseable {
         chunks.executeUpdate();
     }
 
-    /** Whether the upload was one short block, held rather than written. */
-    boolean holdsWhole() {
-        return whole != null;
-    }
-
-    /** The short upload as a row for {@link ShortBlobCommits}. */
-    ShortBlobCommits.Row wholeRow(StoredBlob blob) {
-        return new ShortBlobCommits.Row(blob, whole, wholeLength);
-    }
-
     /**
-     * Inserts the content row of {@code blob} and commits the chunks with it, or, when the digest was stored before
-     * (by a concurrent upload), rolls them back. The empty upload has no chunk and no transaction yet: it takes one.
+     * Makes {@code blob} visible: a short upload's held block through {@link ShortBlobCommits}; otherwise the content
+     * row is inserted and the chunks commit with it, or, when the digest was stored before (by a concurrent upload),
+     * are rolled back. The empty upload has no chunk and no transaction yet: it takes one.
      */
     void commit(StoredBlob blob) throws IOException, SQLException {
+        if (whole != null) {
+            shortBlobs.commit(new ShortBlobCommits.Row(blob, whole, wholeLength));
+            return;
+        }
         if (connection == null) {
             begin();
         }

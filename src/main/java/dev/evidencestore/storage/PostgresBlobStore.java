@@ -61,7 +61,7 @@ public final class PostgresBlobStore implements BlobStore {
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         MeasuredInput in = new MeasuredInput(content, policy);
-        try (ChunkRows rows = new ChunkRows(transactions, chunkSize)) {
+        try (ChunkRows rows = new ChunkRows(transactions, shortBlobs, chunkSize)) {
             WriteBehind<SQLException> chunks = new WriteBehind<>(chunkSize, policy.firstBlock(chunkSize),
                     SQLException.class, rows);
             try {
@@ -70,11 +70,7 @@ public final class PostgresBlobStore implements BlobStore {
                 chunks.quiesce();
             }
             StoredBlob blob = in.finish();
-            if (rows.holdsWhole()) {
-                shortBlobs.commit(rows.wholeRow(blob));
-            } else {
-                rows.commit(blob);
-            }
+            rows.commit(blob);
             return blob;
         } catch (SQLException e) {
             throw new StoreUnavailable("the postgres blob store failed to write", e);
