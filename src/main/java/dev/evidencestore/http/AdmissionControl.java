@@ -19,9 +19,10 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Admits requests by what they will hold, before authentication, matching and any worker thread, so a refusal
- * costs little and the requests already admitted finish. Each {@link RequestKind} has its own slots (slow downloads
- * never take those of writes, metadata reads or health checks); one client address may hold only so many of them;
- * and a request's body takes its share of the heap it may use ({@link BodyMemory}) before it is read. Beyond any of
+ * costs little and the requests already admitted finish. An event loop that is behind ({@link EventLoopLag}) takes on
+ * nothing new; each {@link RequestKind} has its own slots (slow downloads never take those of writes, metadata reads
+ * or health checks); one client address may hold only so many of them; and a request's body takes its share of the
+ * heap it may use ({@link BodyMemory}) before it is read. Beyond any of
  * them the answer is 503 service-busy with Retry-After at once; a JSON body declared larger than any request may
  * be is 413 body-too-large. Everything taken is given back when the request ends, or its connection closes.
  */
@@ -39,13 +40,15 @@ public class AdmissionControl {
     private final ConcurrencyCap perClient;
     private final BodyMemory memory;
     private final ClientAddress clients;
+    private final EventLoopLag lag;
     private final long maxJsonBody;
     private final Map<RequestKind, String> kindBusy = new EnumMap<>(RequestKind.class);
     private final String clientBusy;
     private final String memoryBusy;
+    private final String loopBehind;
     private final String tooLarge;
 
-    AdmissionControl(EvidenceConfig config, ClientAddress clients) {
+    AdmissionControl(EvidenceConfig config, ClientAddress clients, EventLoopLag lag) {
         EvidenceConfig.Http.Admission admission = config.http().admission();
         bounds.put(RequestKind.DOWNLOAD, admission.downloads());
         bounds.put(RequestKind.UPLOAD, admission.uploads());
@@ -56,11 +59,13 @@ public class AdmissionControl {
         this.memory = new BodyMemory(admission.bodyMemory().asLongValue(), uploadBuffer(config.storage()),
                 maxJsonBody);
         this.clients = clients;
+        this.lag = lag;
         kindBusy.put(RequestKind.DOWNLOAD, busy("the service is streaming as many downloads as it can"));
         kindBusy.put(RequestKind.UPLOAD, busy("the service is receiving as many uploads as it can"));
         kindBusy.put(RequestKind.OTHER, busy("the service is handling as many requests as it can"));
         this.clientBusy = busy("this client address has " + admission.perClient() + " requests in progress already");
         this.memoryBusy = busy("the request bodies in progress hold all the memory set aside for them");
+        this.loopBehind = busy("the service is behind with the requests it has taken on");
         this.tooLarge = Problems.json(ProblemType.BODY_TOO_LARGE, "JSON bodies are limited to " + maxJsonBody
                 + " bytes; nothing was done", Map.of("maxSize", maxJsonBody));
     }
@@ -98,6 +103,10 @@ public class AdmissionControl {
         long declared = declaredLength(request);
         if (kind == RequestKind.OTHER && declared > maxJsonBody && isJson(request)) {
             refuse(context, ProblemType.BODY_TOO_LARGE, tooLarge);
+            return;
+        }
+        if (lag.behind()) {
+            refuse(context, ProblemType.SERVICE_BUSY, loopBehind);
             return;
         }
         List<Runnable> taken = new ArrayList<>(3);

@@ -61,7 +61,9 @@ class AdmissionControlTest {
                     "evidence.http.admission.per-client", "4",
                     "evidence.http.admission.per-principal", "3",
                     "evidence.http.admission.body-memory", String.valueOf(BODY_MEMORY),
-                    "evidence.http.max-json-body", String.valueOf(MAX_JSON));
+                    "evidence.http.max-json-body", String.valueOf(MAX_JSON),
+                    // long enough that no test's own requests meet it; EventLoopStall holds a loop longer
+                    "evidence.http.admission.max-event-loop-lag", "1s");
         }
     }
 
@@ -176,6 +178,24 @@ class AdmissionControlTest {
             release(RequestKind.OTHER, 2);
         }
         api().get(INCIDENTS, "demo").then().statusCode(200);
+    }
+
+    /**
+     * A request that waited on an event loop held past the allowed lag is refused on it, before anything is done,
+     * while health checks are answered on a loop held as long; once the loop has caught up, requests are served.
+     */
+    @Test
+    void anEventLoopFarBehindRefusesNewRequestsButAnswersHealthChecks() {
+        String detail = "the service is behind with the requests it has taken on; nothing was done";
+        String stall = "1300";
+        busy(invalid().header(EventLoopStall.HEADER, stall).get(INCIDENTS, "demo").then(), detail);
+        String key = Evidence.uniqueKey();
+        busy(invalid().contentType(ContentType.JSON).body(incident(key)).header(EventLoopStall.HEADER, stall)
+                .post(INCIDENTS, "demo").then(), detail);
+        RestAssured.given().header(EventLoopStall.HEADER, stall).get("/q/health/live").then().statusCode(200);
+
+        api().get(INCIDENTS + "/{key}", "demo", key).then().statusCode(404);
+        json(incident(key)).post(INCIDENTS, "demo").then().statusCode(201);
     }
 
     /** No trusted proxy is configured: a forwarded address is the client's own claim and changes nothing. */

@@ -54,7 +54,7 @@ class PipelineOrderTest {
                 "before admission: requests in progress 0",
                 "after admission: requests in progress 1",
                 "after authentication: auth failures routed by AuthFailureRouting true",
-                "after short bodies: body read ahead false",
+                "after short bodies: body read ahead true",
                 "before workspace gate: key held false",
                 "after workspace gate: key held false",
                 "after idempotency claim: key held true",
@@ -63,7 +63,7 @@ class PipelineOrderTest {
                 "after idempotency settle: status 201, key held false, audit entries 1"), PipelineProbe.seen(probe));
     }
 
-    /** A short upload is read whole before JAX-RS, which reads it from memory; a JSON body (above) is not. */
+    /** A short upload is read whole before JAX-RS, which reads it from memory, as a JSON body is (above). */
     @Test
     void aShortUploadIsReadAheadOnTheEventLoop() {
         String probe = UUID.randomUUID().toString();
@@ -89,7 +89,7 @@ class PipelineOrderTest {
                 "before admission: requests in progress 0",
                 "after admission: requests in progress 1",
                 "after authentication: auth failures routed by AuthFailureRouting true",
-                "after short bodies: body read ahead false",
+                "after short bodies: body read ahead true",
                 "before workspace gate: key held false",
                 "before audit: status 404, key held false, audit entries 0",
                 "after audit: status 404, key held false, audit entries 1",
