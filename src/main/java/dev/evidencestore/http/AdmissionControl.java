@@ -22,9 +22,9 @@ import java.util.concurrent.Semaphore;
  * costs little and the requests already admitted finish. An event loop that is behind ({@link EventLoopLag}) takes on
  * nothing new; each {@link RequestKind} has its own slots (slow downloads never take those of writes, metadata reads
  * or health checks); one client address may hold only so many of them; and a request's body takes its share of the
- * heap it may use ({@link BodyMemory}) before it is read. Beyond any of
- * them the answer is 503 service-busy with Retry-After at once; a JSON body declared larger than any request may
- * be is 413 body-too-large. Everything taken is given back when the request ends, or its connection closes.
+ * heap it may use ({@link BodyMemory}) before it is read. Beyond any of them the answer is 503 service-busy with
+ * Retry-After at once; a JSON body declared larger than any request may be is 413 body-too-large. Everything taken
+ * is given back when the request ends, or its connection closes.
  */
 @ApplicationScoped
 public class AdmissionControl {
