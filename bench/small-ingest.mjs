@@ -9,8 +9,8 @@
 // The documents are made and hashed before the clock starts. A warm-up of --warmup artifacts (at most
 // --warmup-seconds), into an incident of its own, runs first and is not counted. No new artifact starts after
 // --max-seconds, so that a slow service cannot hold the benchmark up: `done` then tells how many of `count` were
-// ingested, and the figures are over those. Answers 503 are retried after their Retry-After (`retries503`). The token needs the roles collector
-// and investigator.
+// ingested, and the figures are over those. Answers 503 are retried after their Retry-After (`retries503`). The
+// token needs the roles collector and investigator.
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { args, artifact, client, incident, json, percentile, pool } from './lib.mjs';

@@ -25,10 +25,15 @@ import java.util.concurrent.TimeUnit;
 @ApplicationScoped
 class EventLoopLag {
 
-    static final long TICK_MILLIS = 10;
+    private static final long TICK_MILLIS = 10;
 
     /** The last mark of the loop whose thread reads it; unset on a thread that is not an event loop. */
-    private static final FastThreadLocal<long[]> LAST_TICK = new FastThreadLocal<>();
+    private static final FastThreadLocal<long[]> LAST_TICK = new FastThreadLocal<>() {
+        @Override
+        protected long[] initialValue() {
+            return new long[1];
+        }
+    };
 
     private final long limitNanos;
     private final List<ScheduledFuture<?>> ticks = new ArrayList<>();
@@ -52,12 +57,7 @@ class EventLoopLag {
     }
 
     private static void tick() {
-        long[] last = LAST_TICK.get();
-        if (last == null) {
-            LAST_TICK.set(new long[] {System.nanoTime()});
-        } else {
-            last[0] = System.nanoTime();
-        }
+        LAST_TICK.get()[0] = System.nanoTime();
     }
 
     /** Whether the calling event loop has not marked the time for longer than the limit; false off the loops. */

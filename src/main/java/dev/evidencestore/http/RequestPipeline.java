@@ -59,7 +59,7 @@ public final class RequestPipeline {
      */
     public static final int AUTH_FAILURE_ROUTING = -200;
     /**
-     * Router order of reading a short upload ahead ({@link ShortBodies}): after authentication, so a failed one is
+     * Router order of reading a short body ahead ({@link ShortBodies}): after authentication, so a failed one is
      * routed first, before JAX-RS's own route.
      */
     public static final int SHORT_BODIES = -100;
