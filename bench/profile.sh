@@ -11,9 +11,10 @@
 # Needs what bench/run.sh needs, and the jar built (./mvnw package -DskipTests). Port 18484, database
 # evidence_bench_profile (dropped at the end, also on failure and Ctrl-C), files under bench/work/profile; JAVA_EXTRA
 # adds JVM options, e.g. -Dquarkus.rest.output-buffer-size=1M to try a setting; WARMUP_COUNT (1000) is how many
-# artifacts small-ingest sends before the recording, as the JIT compiler is still busy after the default. Share figures are of samples, so
-# they hold on a busy machine too; rates printed alongside are not comparable with bench/run.sh's. The service is
-# started and stopped, and the database made, by tools/service.sh.
+# artifacts small-ingest and batch send before the recording, as the JIT compiler is still busy after the default;
+# BATCH_COUNT (4000) how many artifacts the recorded batch run sends. Share figures are of samples, so they hold on a
+# busy machine too; rates printed alongside are not comparable with bench/run.sh's. The service is started and
+# stopped, and the database made, by tools/service.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/service.sh
@@ -72,7 +73,7 @@ case $CASE in
             --warmup 0 --max-seconds 120 --concurrency 16 > /dev/null ;;
     batch)
         run_case() { node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "bench$RANDOM" \
-            --count 4000 --batch 1000 --concurrency 2 --work "$WORK/batches"; echo; }
+            --count "${BATCH_COUNT:-4000}" --batch 1000 --concurrency 2 --work "$WORK/batches"; echo; }
         node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace warm \
             --count "${WARMUP_COUNT:-1000}" --batch 1000 --concurrency 2 --work "$WORK/batches" > /dev/null ;;
     ingest)

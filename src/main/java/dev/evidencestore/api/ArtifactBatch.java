@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The items of one batch as its entries arrive: which are still waiting for their bytes, and what became of each.
@@ -26,7 +27,8 @@ final class ArtifactBatch {
     private final Set<String> declared = new HashSet<>();
     private final Set<String> arrived = new HashSet<>();
     private final Map<String, Pending> pending = new LinkedHashMap<>();
-    private final Map<String, ArtifactBatchResult> results = new LinkedHashMap<>();
+    /** Written by the thread that binds a group too (ReceivedItems), while this one reads the next entries. */
+    private final Map<String, ArtifactBatchResult> results = new ConcurrentHashMap<>();
     private final List<ArtifactBatchResult> strays = new ArrayList<>();
 
     ArtifactBatch(List<ArtifactBatchItem> items) {

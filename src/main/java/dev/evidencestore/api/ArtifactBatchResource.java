@@ -95,8 +95,8 @@ public class ArtifactBatchResource {
         DigestInputStream hashed = new DigestInputStream(new ClientUpload(body), DigestUtils.getSha256Digest());
         try (BatchArchive archive = new BatchArchive(hashed, limits)) {
             ArtifactBatch batch = new ArtifactBatch(archive.manifest(mapper));
-            ReceivedItems received = new ReceivedItems(limits.itemsPerTransaction(), group -> bind(target, group,
-                    batch));
+            ReceivedItems received = new ReceivedItems(limits.itemsPerTransaction(), executor,
+                    group -> bind(target, group, batch));
             try (ItemsInFlight<ReceivedItems.Received> inFlight = new ItemsInFlight<>(executor,
                     limits.itemsInFlight(), received::add)) {
                 receiveAll(archive, batch, inFlight, received);
