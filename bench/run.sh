@@ -102,9 +102,9 @@ done
 
 # ---- 2. build ----------------------------------------------------------------------------------------------------
 if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f target/quarkus-app/quarkus-run.jar ]; then
-    log "building the jar and training its AOT caches (AotTrainingIT, AotTrainingS3IT)"
+    log "building the jar and training its AOT cache (AotTrainingIT)"
     # test-compile included: writes target/s3proxy.classpath too
-    ./mvnw -q -B verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='AotTraining*IT'
+    ./mvnw -q -B verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=AotTrainingIT
 fi
 # as production runs it: with the AOT cache the build wrote, when it wrote one (tools/service.sh)
 JVM_OPTIONS=${JVM_OPTIONS:-$(service_jvm_options)}

@@ -80,8 +80,8 @@ service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 # service_jvm_options: the JVM options production runs with (docs/operations.md): the serial collector, which suits a
 # 128 MB heap on two cores, a code cache of 40 MB, a compilation's memory capped at 48 MB, the C library's free
 # memory trimmed every 5 s, shallower inlining (the JIT settles sooner), and the AOT cache when ./mvnw verify wrote
-# one (AotTrainingIT; service_start runs the s3 backend with app-s3.aot, AotTrainingS3IT's, instead). A cache loads
-# only in the JDK that wrote it: another JDK 25 warns and starts without it, a JDK before 24 refuses the option.
+# one (AotTrainingIT). The cache loads only in the JDK that wrote it: another JDK 25 warns and starts without it, a
+# JDK before 24 refuses the option.
 service_jvm_options() {
     local options="-XX:+UseSerialGC -XX:ReservedCodeCacheSize=40m -XX:CompileCommand=quiet"
     options+=" -XX:CompileCommand=MemLimit,*.*,48m -XX:TrimNativeHeapInterval=5000"
@@ -112,10 +112,6 @@ service_start() {
     local jvm_options
     # word splitting wanted: a list of options in one variable, as JVM_OPTIONS and JAVA_EXTRA are written
     read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS-$(service_jvm_options)}"
-    if [ "$backend" = s3 ] && [ -f "$SERVICE_APP/app-s3.aot" ]; then
-        # the s3 backend's own cache (AotTrainingS3IT), which holds the AWS SDK's classes as well
-        jvm_options=("${jvm_options[@]/#-XX:AOTCache=app.aot/-XX:AOTCache=app-s3.aot}")
-    fi
     SERVICE_SPAWNED_NS=$(date +%s%N)
     # from target/quarkus-app, as production: the AOT cache names the jars by relative path
     # two malloc arenas, as production runs (docs/operations.md): glibc's default of eight per core kept the JIT's
