@@ -2,7 +2,9 @@ package dev.evidencestore.api;
 
 import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.storage.StoredBlob;
+import dev.evidencestore.storage.WorkerFailure;
 
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -77,13 +79,8 @@ final class ReceivedItems {
         try {
             current.join();
         } catch (CompletionException failed) {
-            if (failed.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (failed.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw failed;
+            // a binder throws only unchecked failures, which WorkerFailure throws as they are
+            throw new UncheckedIOException(WorkerFailure.rethrown(failed.getCause(), "a group could not be bound"));
         }
     }
 }
