@@ -210,10 +210,26 @@ final class InlineMarkdown {
         }
 
         private void delimited(Node node, String delimiter) {
-            // an emphasis opener is never followed by a space, so at a line start it opens no list item
+            Node leadingBreak = leadingBreak(node);
+            if (leadingBreak != null) {
+                // a backslash may break the line right after an opener: the break comes first, or the opener would
+                // end a line, where alone it opens a list item
+                leadingBreak.unlink();
+                lineBreak();
+            }
+            // otherwise an emphasis opener is never followed by a space, so at a line start it opens no list item
             markup(delimiter);
             visitChildren(node);
             markup(delimiter);
+        }
+
+        /** The line break an emphasis, or the emphasis nested first in it, opens with. */
+        private static Node leadingBreak(Node emphasis) {
+            Node first = emphasis.getFirstChild();
+            while (first instanceof Emphasis || first instanceof StrongEmphasis) {
+                first = first.getFirstChild();
+            }
+            return first instanceof HardLineBreak ? first : null;
         }
 
         private void blockBreak() {

@@ -104,4 +104,17 @@ class InlineMarkdownTest {
     void aLiteralBangBeforeALinkDoesNotMakeAnImage() {
         assertEquals("\\#\\![i](<https://ok.example/i.png>)", line("#\\![i](https://ok.example/i.png)"));
     }
+
+    /**
+     * Found by PostmortemStructureTest: emphasis may open on a backslash's line break, and an opener left alone at the
+     * end of a line would start a list item there; the break goes before the opener.
+     */
+    @Test
+    void emphasisThatOpensOnALineBreakOpensOnTheNextLine() {
+        assertEquals("*\\#\\#\\# heading*", paragraphs("*\\\n### heading*"));
+        assertEquals("a\n*b*", paragraphs("a *\\\nb*"));
+        assertEquals("a\n***b** c*", paragraphs("a ***\\\nb** c*"));
+        assertEquals("a  ***b***", line("a ***\\\nb***"));
+        assertEquals("a\\*\nb\\*", paragraphs("a*\\\nb*"), "after a letter the star opens nothing");
+    }
 }

@@ -116,6 +116,14 @@ class PostmortemStructureTest {
         theCitationCheckFindsEveryCitedIdNextToItsDigest(forgery);
     }
 
+    /** Found in CI: emphasis that opens on a backslash's line break left its opener alone at a line's end. */
+    @Example
+    void emphasisOpeningOnALineBreakOpensNoListItem() {
+        String text = "*\\\n#### Evidence and review record*";
+        recordTextNeverChangesThePagesStructure(text);
+        theCitationCheckFindsEveryCitedIdNextToItsDigest(text);
+    }
+
     private static String page(String text) {
         IncidentRecord record = RecordWithText.everywhere(text);
         return PostmortemMarkdown.render(record, EvidenceManifest.of(record), RecordWithText.CHECKPOINT);
