@@ -108,6 +108,9 @@ esac
 cpu_of() { awk '{ t += $14 + $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
 sys_of() { awk '{ t += $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
 postgres_stats() { for p in $(pgrep -x postgres); do echo "/proc/$p/stat"; done; }
+# every CPU's busy time (user, nice, system, irq, softirq, steal) from /proc/stat: what the machine spent, the
+# benchmark's clients and the kernel's threads included
+machine_busy() { awk '/^cpu / { printf "%.2f", ($2 + $3 + $4 + $7 + $8 + $9) / 100 }' /proc/stat; }
 jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr" > /dev/null
 # ASYNC_PROFILER=/path/libasyncProfiler.so (Maven Central: tools.profiler:async-profiler:4.2:jar:linux-x64) adds
 # samples of every thread, the kernel, the JIT compiler and the collector included: collapsed stacks per thread in
@@ -116,9 +119,11 @@ jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr"
     || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
 cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
 cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
+busy=$(machine_busy)
 t0=$(date +%s.%N)
-run_case
+run_case | tee "$WORK/run.txt"
 wall=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+busy=$(awk -v a="$busy" -v b="$(machine_busy)" 'BEGIN { printf "%.2f", b - a }')
 cpu_service=$(awk -v a="$cpu_service" -v b="$(cpu_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
 sys_service=$(awk -v a="$sys_service" -v b="$(sys_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
 cpu_pg=$(awk -v a="$cpu_pg" -v b="$(cpu_of $(postgres_stats))" 'BEGIN { printf "%.2f", b - a }')
@@ -133,6 +138,17 @@ if [ -n "${ASYNC_PROFILER:-}" ]; then
 fi
 echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
 [ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(awk -v a="$cpu_s3" -v b="$(cpu_of "/proc/$S3PROXY/stat")" 'BEGIN { printf "%.2f", b - a }') s of CPU"
+cores=$(nproc)
+echo "the machine: ${busy} s of CPU busy out of ${cores} × ${wall} s; the rest (the benchmark's clients, S3Proxy, the kernel's threads) $(awk -v b="$busy" -v s="$cpu_service" -v p="$cpu_pg" 'BEGIN { printf "%.2f", b - s - p }') s"
+# artifacts the run stored (small-ingest, batch): the CPU each cost the service and PostgreSQL, and the rate the
+# machine's cores would allow them if nothing but CPU bounded it and nothing else ran (the clients' CPU, which
+# includes making the documents, left aside)
+items=$(jq -nrR '[inputs | fromjson? | objects | .done // empty] | first // empty' "$WORK/run.txt")
+if [ -n "$items" ] && [ "$items" -gt 0 ]; then
+    awk -v n="$items" -v s="$cpu_service" -v p="$cpu_pg" -v c="$cores" 'BEGIN {
+        printf "per artifact (%d): the service %.2f ms of CPU, PostgreSQL %.2f ms, together %.2f ms: ", n, 1000 * s / n, 1000 * p / n, 1000 * (s + p) / n
+        printf "%d cores allow them at most %.0f artifacts/s\n", c, c * n / (s + p) }'
+fi
 echo "(the samples below cover Java code only: CPU in the kernel, in native copies and in GC and JIT threads is not in them)"
 echo "JFR recording: $WORK/profile.jfr (jfr print / JDK Mission Control)"
 jfr print --events jdk.ExecutionSample --stack-depth 64 "$WORK/profile.jfr" > "$WORK/samples.txt"
