@@ -111,6 +111,8 @@ postgres_stats() { for p in $(pgrep -x postgres); do echo "/proc/$p/stat"; done;
 # every CPU's busy time (user, nice, system, irq, softirq, steal) from /proc/stat: what the machine spent, the
 # benchmark's clients and the kernel's threads included
 machine_busy() { awk '/^cpu / { printf "%.2f", ($2 + $3 + $4 + $7 + $8 + $9) / 100 }' /proc/stat; }
+# since BEFORE NOW: how much a counter grew from BEFORE to NOW, to two decimals
+since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 jcmd "$PID" JFR.start name=profile settings=profile filename="$WORK/profile.jfr" > /dev/null
 # ASYNC_PROFILER=/path/libasyncProfiler.so (Maven Central: tools.profiler:async-profiler:4.2:jar:linux-x64) adds
 # samples of every thread, the kernel, the JIT compiler and the collector included: collapsed stacks per thread in
@@ -122,11 +124,11 @@ cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
 busy=$(machine_busy)
 t0=$(date +%s.%N)
 run_case | tee "$WORK/run.txt"
-wall=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
-busy=$(awk -v a="$busy" -v b="$(machine_busy)" 'BEGIN { printf "%.2f", b - a }')
-cpu_service=$(awk -v a="$cpu_service" -v b="$(cpu_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
-sys_service=$(awk -v a="$sys_service" -v b="$(sys_of "/proc/$PID/stat")" 'BEGIN { printf "%.2f", b - a }')
-cpu_pg=$(awk -v a="$cpu_pg" -v b="$(cpu_of $(postgres_stats))" 'BEGIN { printf "%.2f", b - a }')
+wall=$(since "$t0" "$(date +%s.%N)")
+busy=$(since "$busy" "$(machine_busy)")
+cpu_service=$(since "$cpu_service" "$(cpu_of "/proc/$PID/stat")")
+sys_service=$(since "$sys_service" "$(sys_of "/proc/$PID/stat")")
+cpu_pg=$(since "$cpu_pg" "$(cpu_of $(postgres_stats))")
 jcmd "$PID" JFR.stop name=profile > /dev/null
 if [ -n "${ASYNC_PROFILER:-}" ]; then
     # the options quoted inside: jcmd would read "event=cpu" as an option of its own
@@ -137,9 +139,9 @@ if [ -n "${ASYNC_PROFILER:-}" ]; then
         | sort -rn | awk 'NR <= 15' # not head: under pipefail, sort's SIGPIPE ended the script
 fi
 echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
-[ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(awk -v a="$cpu_s3" -v b="$(cpu_of "/proc/$S3PROXY/stat")" 'BEGIN { printf "%.2f", b - a }') s of CPU"
+[ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(since "$cpu_s3" "$(cpu_of "/proc/$S3PROXY/stat")") s of CPU"
 cores=$(nproc)
-echo "the machine: ${busy} s of CPU busy out of ${cores} × ${wall} s; the rest (the benchmark's clients, S3Proxy, the kernel's threads) $(awk -v b="$busy" -v s="$cpu_service" -v p="$cpu_pg" 'BEGIN { printf "%.2f", b - s - p }') s"
+echo "the machine: ${busy} s of CPU busy out of ${cores} × ${wall} s; the rest (the benchmark's clients, S3Proxy if it runs, the kernel's threads) $(awk -v b="$busy" -v s="$cpu_service" -v p="$cpu_pg" 'BEGIN { printf "%.2f", b - s - p }') s"
 # artifacts the run stored (small-ingest, batch): the CPU each cost the service and PostgreSQL, and the rate the
 # machine's cores would allow them if nothing but CPU bounded it and nothing else ran (the clients' CPU, which
 # includes making the documents, left aside)
