@@ -183,6 +183,177 @@ wrk_p99() {
 }
 wrk_errors() { awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$1"; }
 
+# ---- the service ---------------------------------------------------------------------------------------------------
+PEAK_RSS=0
+declare -A PEAK_BY HWM_AFTER
+# start_service BACKEND [extra -D arguments]: starts the jar on a database of its own and waits until it is ready;
+# sets SERVICE_PID and READY_MS (from process spawn to the first 200 of /q/health/ready, polled every 20 ms)
+start_service() {
+    local backend=$1; shift
+    local waited=0
+    while curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/"; do # the last one may still be going
+        [ $((waited += 1)) -lt 100 ] || die "port $PORT is still taken"
+        sleep 0.1
+    done
+    # the service as docs/operations.md runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
+    # filesystem backend's blob directory comes in the extra arguments
+    service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" "${SERVICE_LIFTED_CAPS[@]}" "$@"
+    if ! service_await_ready "$PORT" 180 0.02; then
+        kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
+        die "the service was not ready within 180 s"
+    fi
+}
+# stop_service BACKEND: records the process's peak RSS (VmHWM), then stops it
+stop_service() {
+    local rss
+    rss=$(service_peak_rss_mb "$SERVICE_PID")
+    [ "$rss" -le "$PEAK_RSS" ] || PEAK_RSS=$rss
+    [ "$rss" -le "${PEAK_BY[$1]:-0}" ] || PEAK_BY[$1]=$rss
+    service_stop "$SERVICE_PID"
+    SERVICE_PID=""
+}
+# curl_api ARGS...: curl with the token, printing "status seconds bytes"
+curl_api() { curl -sS -H "$AUTH" -w '%{http_code} %{time_total} %{size_download}\n' "$@"; }
+
+# ingest_ceiling BACKEND, read_ceiling BACKEND: "MB/s|what it is" of the reference each backend's large ingest,
+# and its downloads and verifications, are held to; goal_ingest_large and goal_read_large: the ratios asked of them
+ingest_ceiling() {
+    case $1 in
+        filesystem) if calc "exit !($REF_DISK < $REF_OPENSSL)"; then echo "$REF_DISK|the disk (dd conv=fsync)"
+                    else echo "$REF_OPENSSL|openssl dgst -sha256"; fi ;;
+        postgres) echo "$REF_PG_COPY_IN|PostgreSQL's own binary COPY into 1 MiB bytea rows" ;;
+        s3) echo "$REF_S3_PUT|S3Proxy's own PUT (curl)" ;;
+    esac
+}
+read_ceiling() {
+    local peer="" what=""
+    case $1 in
+        postgres) peer=$REF_PG_COPY_OUT; what="PostgreSQL's own binary COPY out of the rows" ;;
+        s3) peer=$REF_S3_GET; what="S3Proxy's own GET (curl)" ;;
+    esac
+    if [ -n "$peer" ] && calc "exit !($peer < $REF_JVM_SHA)"; then echo "$peer|$what"
+    else echo "$REF_JVM_SHA|SHA-256 in the JVM"; fi
+}
+goal_ingest_large() { case $1 in filesystem) echo 0.85 ;; postgres) echo 0.5 ;; *) echo 0.7 ;; esac; }
+goal_read_large() { case $1 in filesystem) echo 0.9 ;; *) echo 0.8 ;; esac; }
+
+# start_s3proxy: S3Proxy in a JVM of its own, objects as files under bench/work/s3proxy (emptied first), bucket
+# evidence, the test keys; waits for its "S3Proxy listening on" line. Sets S3PROXY_PID.
+start_s3proxy() {
+    local dir=$WORK/s3proxy log=$WORK/s3proxy.log
+    rm -rf "$dir" && mkdir -p "$dir"
+    : > "$log"
+    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
+        "$S3PROXY_PORT" "$dir" >> "$log" 2>&1 &
+    S3PROXY_PID=$!
+    local t0; t0=$(date +%s)
+    until grep -q '^S3Proxy listening on ' "$log"; do
+        kill -0 "$S3PROXY_PID" 2> /dev/null || { tail -n 30 "$log" >&2; die "S3Proxy exited"; }
+        [ $(($(date +%s) - t0)) -lt 120 ] || die "S3Proxy did not start within 120 s"
+        sleep 0.1
+    done
+}
+# s3proxy_reference: the peer object store without the service in front, the s3 rows' ceiling: a PUT and a GET of
+# the same large file straight to S3Proxy with curl (SigV4 with the test keys). Sets REF_S3_PUT and REF_S3_GET.
+s3proxy_reference() {
+    local sigv4=(--aws-sigv4 "aws:amz:us-east-1:s3" --user evidence-test:evidence-test-secret)
+    local url=http://127.0.0.1:$S3PROXY_PORT/evidence/reference-$SIZE_MIB.bin code secs
+    log "reference: S3Proxy's own PUT and GET of $SIZE_MIB MiB (curl --aws-sigv4)"
+    read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" -H 'Expect:' \
+        -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -T "$BIG" "$url")
+    [ "$code" = 200 ] || die "S3Proxy PUT answered $code"
+    REF_S3_PUT=$(mbps "$BIG_BYTES" "$secs")
+    local times=()
+    for _ in $(seq "$READS"); do
+        read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" \
+            -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" "$url")
+        [ "$code" = 200 ] || die "S3Proxy GET answered $code"
+        times+=("$secs")
+    done
+    REF_S3_GET=$(mbps "$BIG_BYTES" "$(fastest "${times[@]}")")
+    curl -sS -o /dev/null "${sigv4[@]}" -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -X DELETE "$url"
+}
+
+# s3proxy_small_reference: S3Proxy's own rates for 10 KiB objects, the s3 small-ingest row's peer and the condition
+# "ahead of S3Proxy's GET" of every read row: bench/lib/S3SmallRate.java (AWS SDK v2, 64 connections) PUTs distinct
+# objects with 16 clients (a warm-up of SMALL_WARMUP first, then at most SMALL_COUNT, none started after WRK_SECONDS),
+# then GETs the small file with 32 clients for WRK_SECONDS. Only when the run has small_ingest or small_read. Sets
+# REF_S3_SMALL_PUT, REF_S3_SMALL_PUT_P99, REF_S3_SMALL_GET, REF_S3_SMALL_GET_P99.
+s3proxy_small_reference() {
+    local put_count=0 get_seconds=0 j=$WORK/s3proxy-small.json
+    case " $CASES " in *" small_ingest "*) put_count=$SMALL_COUNT ;; esac
+    case " $CASES " in *" small_read "*) get_seconds=$WRK_SECONDS ;; esac
+    [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
+    log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
+    java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "http://127.0.0.1:$S3PROXY_PORT" evidence \
+        "$SMALL" "$SMALL_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$SMALL_WARMUP_SECONDS" \
+        > "$j" 2> "$WORK/s3proxy-small.log" \
+        || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }
+    REF_S3_SMALL_PUT=$(jq -r '.putPerSecond // empty' "$j"); REF_S3_SMALL_PUT_P99=$(jq -r '.putP99 // empty' "$j")
+    REF_S3_SMALL_GET=$(jq -r '.getPerSecond // empty' "$j"); REF_S3_SMALL_GET_P99=$(jq -r '.getP99 // empty' "$j")
+    [ "$get_seconds" = 0 ] || [ -n "$REF_S3_SMALL_GET" ] || die "S3SmallRate: no GET of S3Proxy succeeded: $(cat "$j")"
+    [ "$(jq -r '.getErrors // 0' "$j")" = 0 ] \
+        || note "\`s3\`: S3Proxy's own GetObject of 10 KiB: $(jq -r .getErrors "$j") requests failed (bench/work/s3proxy-small.log)"
+}
+
+# stop_s3proxy: notes S3Proxy's own peak RSS (kept out of the service's), then stops it
+stop_s3proxy() {
+    [ -n "$S3PROXY_PID" ] || return 0
+    local rss
+    rss=$(service_peak_rss_mb "$S3PROXY_PID")
+    note "\`s3\`: S3Proxy (its own JVM, default heap, objects under bench/work/s3proxy) peaked at $rss MB RSS (VmHWM); not counted in the service's peak RSS"
+    kill "$S3PROXY_PID"
+    wait "$S3PROXY_PID" 2> /dev/null || true
+    S3PROXY_PID=""
+}
+
+# backend_arguments BACKEND: sets BACKEND_ARGUMENTS, the -D arguments the service needs for that backend; the
+# filesystem backend's directory is emptied
+backend_arguments() {
+    case $1 in
+        filesystem)
+            rm -rf "$WORK/blobs-filesystem"
+            BACKEND_ARGUMENTS=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
+        postgres) BACKEND_ARGUMENTS=() ;;
+        s3)
+            BACKEND_ARGUMENTS=(-Devidence.storage.s3.bucket=evidence
+                -Devidence.storage.s3.endpoint="http://127.0.0.1:$S3PROXY_PORT"
+                -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
+                -Devidence.storage.s3.access-key-id=evidence-test
+                -Devidence.storage.s3.secret-access-key=evidence-test-secret) ;;
+        *) die "unknown backend $1: add a case for it in bench/run.sh (its extra -D arguments)" ;;
+    esac
+}
+
+# ---- start to ready, first --------------------------------------------------------------------------------------
+# On the quiet machine, before any reference or case: their load (PostgreSQL's checkpoints and autovacuum after the
+# 1 GiB COPY and pgbench, the page cache, the JIT of an earlier service) lingers for minutes, and a start measured
+# after the filesystem backend's cases took 2.58 s where the same start on a quiet machine takes 1.5 s. Each backend
+# migrates a database of its own once, then starts STARTS times on it; the cases use fresh databases.
+if [ "$CASES" = "${CASES_ALL}" ]; then
+    [ "$WITH_S3" = 0 ] || start_s3proxy
+    for backend in $BACKENDS; do
+        BACKEND_INDEX=$((BACKEND_INDEX + 1))
+        backend_arguments "$backend"
+        service_db_fresh "${DB_PREFIX}_$backend"
+        : > "$WORK/service-$backend.log"
+        start_service "$backend" "${BACKEND_ARGUMENTS[@]}"
+        log "$backend: start to ready, $STARTS times"
+        : > "$WORK/ready-$backend.txt"
+        for _ in $(seq 1 "$STARTS"); do
+            stop_service "$backend"
+            start_service "$backend" "${BACKEND_ARGUMENTS[@]}"
+            echo "$READY_MS" >> "$WORK/ready-$backend.txt"
+        done
+        stop_service "$backend"
+        ready_s=$(median < "$WORK/ready-$backend.txt" | awk '{ printf "%.2f", $1 / 1000 }')
+        row 9 "start to ready, $(label "$backend") (median of $STARTS, migrated database)" "$ready_s s" "—" "—" \
+            "≤ 1.5 s" "$(at_most "$ready_s" 1.5)"
+    done
+    BACKEND_INDEX=0
+    if [ "$WITH_S3" = 1 ]; then kill "$S3PROXY_PID"; wait "$S3PROXY_PID" 2> /dev/null || true; S3PROXY_PID=""; fi
+fi
+
 # ---- the files, and the references that do not need the service -------------------------------------------------
 BIG=$WWW/blob-${SIZE_MIB}MiB.bin
 if [ ! -f "$BIG" ] || [ "$(stat -c %s "$BIG")" -ne $((SIZE_MIB * 1048576)) ]; then
@@ -315,130 +486,6 @@ CURL_FLOOR_MS=$(request_p50 1 "$NGINX/$(basename "$SMALL")") || die "curl agains
 
 # S3Proxy's own small PUT and GET, measured with the s3 backend (s3proxy_small_reference)
 REF_S3_SMALL_PUT=""; REF_S3_SMALL_PUT_P99=""; REF_S3_SMALL_GET=""; REF_S3_SMALL_GET_P99=""
-
-# ---- the service ---------------------------------------------------------------------------------------------------
-PEAK_RSS=0
-declare -A PEAK_BY HWM_AFTER
-# start_service BACKEND [extra -D arguments]: starts the jar on a database of its own and waits until it is ready;
-# sets SERVICE_PID and READY_MS (from process spawn to the first 200 of /q/health/ready, polled every 20 ms)
-start_service() {
-    local backend=$1; shift
-    local waited=0
-    while curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$PORT/"; do # the last one may still be going
-        [ $((waited += 1)) -lt 100 ] || die "port $PORT is still taken"
-        sleep 0.1
-    done
-    # the service as docs/operations.md runs it (tools/service.sh): -Xmx128m, JVM_OPTIONS, from target/quarkus-app; the
-    # filesystem backend's blob directory comes in the extra arguments
-    service_start "$WORK/service-$backend.log" "$PORT" "${DB_PREFIX}_$backend" "$backend" "" "${SERVICE_LIFTED_CAPS[@]}" "$@"
-    if ! service_await_ready "$PORT" 180 0.02; then
-        kill -0 "$SERVICE_PID" 2> /dev/null || { tail -n 30 "$WORK/service-$backend.log" >&2; die "the service exited"; }
-        die "the service was not ready within 180 s"
-    fi
-}
-# stop_service BACKEND: records the process's peak RSS (VmHWM), then stops it
-stop_service() {
-    local rss
-    rss=$(service_peak_rss_mb "$SERVICE_PID")
-    [ "$rss" -le "$PEAK_RSS" ] || PEAK_RSS=$rss
-    [ "$rss" -le "${PEAK_BY[$1]:-0}" ] || PEAK_BY[$1]=$rss
-    service_stop "$SERVICE_PID"
-    SERVICE_PID=""
-}
-# curl_api ARGS...: curl with the token, printing "status seconds bytes"
-curl_api() { curl -sS -H "$AUTH" -w '%{http_code} %{time_total} %{size_download}\n' "$@"; }
-
-# ingest_ceiling BACKEND, read_ceiling BACKEND: "MB/s|what it is" of the reference each backend's large ingest,
-# and its downloads and verifications, are held to; goal_ingest_large and goal_read_large: the ratios asked of them
-ingest_ceiling() {
-    case $1 in
-        filesystem) if calc "exit !($REF_DISK < $REF_OPENSSL)"; then echo "$REF_DISK|the disk (dd conv=fsync)"
-                    else echo "$REF_OPENSSL|openssl dgst -sha256"; fi ;;
-        postgres) echo "$REF_PG_COPY_IN|PostgreSQL's own binary COPY into 1 MiB bytea rows" ;;
-        s3) echo "$REF_S3_PUT|S3Proxy's own PUT (curl)" ;;
-    esac
-}
-read_ceiling() {
-    local peer="" what=""
-    case $1 in
-        postgres) peer=$REF_PG_COPY_OUT; what="PostgreSQL's own binary COPY out of the rows" ;;
-        s3) peer=$REF_S3_GET; what="S3Proxy's own GET (curl)" ;;
-    esac
-    if [ -n "$peer" ] && calc "exit !($peer < $REF_JVM_SHA)"; then echo "$peer|$what"
-    else echo "$REF_JVM_SHA|SHA-256 in the JVM"; fi
-}
-goal_ingest_large() { case $1 in filesystem) echo 0.85 ;; postgres) echo 0.5 ;; *) echo 0.7 ;; esac; }
-goal_read_large() { case $1 in filesystem) echo 0.9 ;; *) echo 0.8 ;; esac; }
-
-# start_s3proxy: S3Proxy in a JVM of its own, objects as files under bench/work/s3proxy (emptied first), bucket
-# evidence, the test keys; waits for its "S3Proxy listening on" line. Sets S3PROXY_PID.
-start_s3proxy() {
-    local dir=$WORK/s3proxy log=$WORK/s3proxy.log
-    rm -rf "$dir" && mkdir -p "$dir"
-    : > "$log"
-    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
-        "$S3PROXY_PORT" "$dir" >> "$log" 2>&1 &
-    S3PROXY_PID=$!
-    local t0; t0=$(date +%s)
-    until grep -q '^S3Proxy listening on ' "$log"; do
-        kill -0 "$S3PROXY_PID" 2> /dev/null || { tail -n 30 "$log" >&2; die "S3Proxy exited"; }
-        [ $(($(date +%s) - t0)) -lt 120 ] || die "S3Proxy did not start within 120 s"
-        sleep 0.1
-    done
-}
-# s3proxy_reference: the peer object store without the service in front, the s3 rows' ceiling: a PUT and a GET of
-# the same large file straight to S3Proxy with curl (SigV4 with the test keys). Sets REF_S3_PUT and REF_S3_GET.
-s3proxy_reference() {
-    local sigv4=(--aws-sigv4 "aws:amz:us-east-1:s3" --user evidence-test:evidence-test-secret)
-    local url=http://127.0.0.1:$S3PROXY_PORT/evidence/reference-$SIZE_MIB.bin code secs
-    log "reference: S3Proxy's own PUT and GET of $SIZE_MIB MiB (curl --aws-sigv4)"
-    read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" -H 'Expect:' \
-        -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -T "$BIG" "$url")
-    [ "$code" = 200 ] || die "S3Proxy PUT answered $code"
-    REF_S3_PUT=$(mbps "$BIG_BYTES" "$secs")
-    local times=()
-    for _ in $(seq "$READS"); do
-        read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" \
-            -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" "$url")
-        [ "$code" = 200 ] || die "S3Proxy GET answered $code"
-        times+=("$secs")
-    done
-    REF_S3_GET=$(mbps "$BIG_BYTES" "$(fastest "${times[@]}")")
-    curl -sS -o /dev/null "${sigv4[@]}" -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -X DELETE "$url"
-}
-
-# s3proxy_small_reference: S3Proxy's own rates for 10 KiB objects, the s3 small-ingest row's peer and the condition
-# "ahead of S3Proxy's GET" of every read row: bench/lib/S3SmallRate.java (AWS SDK v2, 64 connections) PUTs distinct
-# objects with 16 clients (a warm-up of SMALL_WARMUP first, then at most SMALL_COUNT, none started after WRK_SECONDS),
-# then GETs the small file with 32 clients for WRK_SECONDS. Only when the run has small_ingest or small_read. Sets
-# REF_S3_SMALL_PUT, REF_S3_SMALL_PUT_P99, REF_S3_SMALL_GET, REF_S3_SMALL_GET_P99.
-s3proxy_small_reference() {
-    local put_count=0 get_seconds=0 j=$WORK/s3proxy-small.json
-    case " $CASES " in *" small_ingest "*) put_count=$SMALL_COUNT ;; esac
-    case " $CASES " in *" small_read "*) get_seconds=$WRK_SECONDS ;; esac
-    [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
-    log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
-    java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "http://127.0.0.1:$S3PROXY_PORT" evidence \
-        "$SMALL" "$SMALL_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$SMALL_WARMUP_SECONDS" \
-        > "$j" 2> "$WORK/s3proxy-small.log" \
-        || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }
-    REF_S3_SMALL_PUT=$(jq -r '.putPerSecond // empty' "$j"); REF_S3_SMALL_PUT_P99=$(jq -r '.putP99 // empty' "$j")
-    REF_S3_SMALL_GET=$(jq -r '.getPerSecond // empty' "$j"); REF_S3_SMALL_GET_P99=$(jq -r '.getP99 // empty' "$j")
-    [ "$get_seconds" = 0 ] || [ -n "$REF_S3_SMALL_GET" ] || die "S3SmallRate: no GET of S3Proxy succeeded: $(cat "$j")"
-    [ "$(jq -r '.getErrors // 0' "$j")" = 0 ] \
-        || note "\`s3\`: S3Proxy's own GetObject of 10 KiB: $(jq -r .getErrors "$j") requests failed (bench/work/s3proxy-small.log)"
-}
-
-# stop_s3proxy: notes S3Proxy's own peak RSS (kept out of the service's), then stops it
-stop_s3proxy() {
-    [ -n "$S3PROXY_PID" ] || return 0
-    local rss
-    rss=$(service_peak_rss_mb "$S3PROXY_PID")
-    note "\`s3\`: S3Proxy (its own JVM, default heap, objects under bench/work/s3proxy) peaked at $rss MB RSS (VmHWM); not counted in the service's peak RSS"
-    kill "$S3PROXY_PID"
-    wait "$S3PROXY_PID" 2> /dev/null || true
-    S3PROXY_PID=""
-}
 
 LARGE_ID=artifact:$WS:v1:BENCH-1:large
 SMALL_ID=artifact:$WS:v1:BENCH-1:small
@@ -647,42 +694,18 @@ run_case() {
 FAILED=0
 for backend in $BACKENDS; do
     BACKEND_INDEX=$((BACKEND_INDEX + 1))
-    extra=()
-    case $backend in
-        filesystem)
-            rm -rf "$WORK/blobs-filesystem"
-            extra=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
-        postgres) ;;
-        s3)
-            log "s3: starting S3Proxy on port $S3PROXY_PORT (objects under bench/work/s3proxy)"
-            start_s3proxy
-            s3proxy_reference
-            s3proxy_small_reference
-            extra=(-Devidence.storage.s3.bucket=evidence -Devidence.storage.s3.endpoint="http://127.0.0.1:$S3PROXY_PORT"
-                -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
-                -Devidence.storage.s3.access-key-id=evidence-test
-                -Devidence.storage.s3.secret-access-key=evidence-test-secret) ;;
-        *) die "unknown backend $backend: add a case for it in bench/run.sh (its extra -D arguments)" ;;
-    esac
+    backend_arguments "$backend"
+    if [ "$backend" = s3 ]; then
+        log "s3: starting S3Proxy on port $S3PROXY_PORT (objects under bench/work/s3proxy)"
+        start_s3proxy
+        s3proxy_reference
+        s3proxy_small_reference
+    fi
     service_db_fresh "${DB_PREFIX}_$backend"
     : > "$WORK/service-$backend.log"
     log "$backend: starting the service (fresh database ${DB_PREFIX}_$backend)"
-    start_service "$backend" "${extra[@]}"
+    start_service "$backend" "${BACKEND_ARGUMENTS[@]}"
     note "\`$backend\`: first start, migrating an empty database, ready after $READY_MS ms"
-    if [ "$CASES" = "${CASES_ALL}" ]; then
-        # before the cases, whose load (the JIT, PostgreSQL's checkpoints, the page cache) lingers for minutes after
-        # them: on this two-core machine a start measured right after the postmortem case took 0.5-0.9 s longer
-        log "$backend: start to ready, $STARTS times"
-        : > "$WORK/ready-$backend.txt"
-        for _ in $(seq 1 "$STARTS"); do
-            stop_service "$backend"
-            start_service "$backend" "${extra[@]}"
-            echo "$READY_MS" >> "$WORK/ready-$backend.txt"
-        done
-        ready_s=$(median < "$WORK/ready-$backend.txt" | awk '{ printf "%.2f", $1 / 1000 }')
-        row 9 "start to ready, $(label "$backend") (median of $STARTS, migrated database)" "$ready_s s" "—" "—" \
-            "≤ 1.5 s" "$(at_most "$ready_s" 1.5)"
-    fi
 
     read -r code _ < <(curl_api -o "$WORK/incident.json" -H 'Content-Type: application/json' \
         -d '{"key":"BENCH-1","title":"Benchmark evidence","severity":"SEV-3"}' "$API/workspaces/$WS/incidents")
@@ -793,7 +816,7 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  curl fetching nginx's 10 KiB file the same way takes $CURL_FLOOR_MS ms. Goal: postmortem p50 ≤ 25 ms,"
     echo "  bundle p50 ≤ 300 ms, on every backend."
     echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms, on the"
-    echo "  database the backend's first start just migrated, before its cases load the machine; goal ≤ 1.5 s, median"
+    echo "  database the backend's first start just migrated, before any reference or case loads the machine; goal ≤ 1.5 s, median"
     echo "  of $STARTS. Peak RSS: \`VmHWM\` of each service"
     echo "  process before it is stopped; goal ≤ 300 MB with \`-Xmx128m\`."
     if [ "$WITH_S3" = 1 ]; then
