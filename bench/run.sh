@@ -12,8 +12,10 @@
 #
 # Settings (environment): BACKENDS (filesystem postgres s3), CASES (every case: ingest_large download_large
 # verification small_ingest batch_ingest small_read postmortem; the start-to-ready row runs only with every case),
-# SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (12000), SMALL_WARMUP (8000), SMALL_WARMUP_SECONDS (45: the warm-up's
-# limit), SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
+# SKIP_BUILD (0), SIZE_MIB (1024), SMALL_COUNT (12000), WARMUP_ROUND (3000: the small and batch ingests warm up in
+# rounds of this many artifacts until the JIT compiler settles) and WARMUP_MAX_SECONDS (120: the warm-up's limit),
+# PEER_WARMUP (20000) and PEER_WARMUP_SECONDS (60: S3Proxy's own small PUTs' warm-up and its limit),
+# SMALL_MAX_SECONDS (120: no new small artifact after that), WRK_SECONDS (10), STARTS (5),
 # RUNS (20, timed requests of each page), PAGE_WARMUP_SECONDS (3, each page requested first, not counted),
 # QUIET_LOAD (1.0) and QUIET_WAIT (180: after the build, measuring starts once the one-minute load average is below
 # QUIET_LOAD, or after QUIET_WAIT seconds; the header says which),
@@ -40,8 +42,10 @@ CASES_ALL="ingest_large download_large verification small_ingest batch_ingest sm
 CASES=${CASES:-$CASES_ALL}
 SIZE_MIB=${SIZE_MIB:-1024}
 SMALL_COUNT=${SMALL_COUNT:-12000}
-SMALL_WARMUP=${SMALL_WARMUP:-8000}
-SMALL_WARMUP_SECONDS=${SMALL_WARMUP_SECONDS:-45}
+WARMUP_ROUND=${WARMUP_ROUND:-3000}
+WARMUP_MAX_SECONDS=${WARMUP_MAX_SECONDS:-120}
+PEER_WARMUP=${PEER_WARMUP:-20000}
+PEER_WARMUP_SECONDS=${PEER_WARMUP_SECONDS:-60}
 SMALL_MAX_SECONDS=${SMALL_MAX_SECONDS:-120}
 WRK_SECONDS=${WRK_SECONDS:-10}
 STARTS=${STARTS:-5}
@@ -276,7 +280,7 @@ s3proxy_reference() {
 
 # s3proxy_small_reference: S3Proxy's own rates for 10 KiB objects, the s3 small-ingest row's peer and the condition
 # "ahead of S3Proxy's GET" of every read row: bench/lib/S3SmallRate.java (AWS SDK v2, 64 connections) PUTs distinct
-# objects with 16 clients (a warm-up of SMALL_WARMUP first, then at most SMALL_COUNT, none started after WRK_SECONDS),
+# objects with 16 clients (a warm-up of PEER_WARMUP first, then at most SMALL_COUNT, none started after WRK_SECONDS),
 # then GETs the small file with 32 clients for WRK_SECONDS. Only when the run has small_ingest or small_read. Sets
 # REF_S3_SMALL_PUT, REF_S3_SMALL_PUT_P99, REF_S3_SMALL_GET, REF_S3_SMALL_GET_P99.
 s3proxy_small_reference() {
@@ -286,7 +290,7 @@ s3proxy_small_reference() {
     [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
     log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
     java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "http://127.0.0.1:$S3PROXY_PORT" evidence \
-        "$SMALL" "$SMALL_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$SMALL_WARMUP_SECONDS" \
+        "$SMALL" "$PEER_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$PEER_WARMUP_SECONDS" \
         > "$j" 2> "$WORK/s3proxy-small.log" \
         || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }
     REF_S3_SMALL_PUT=$(jq -r '.putPerSecond // empty' "$j"); REF_S3_SMALL_PUT_P99=$(jq -r '.putP99 // empty' "$j")
@@ -539,10 +543,51 @@ case_verification() {
         "$(ratio "$ours" "$ceiling")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$ceiling")" "$goal")"
 }
 
+# jit_cpu_ms PID: the CPU time (ms) the process's JIT compiler threads have used so far
+jit_cpu_ms() {
+    local task ticks=0
+    for task in /proc/"$1"/task/*; do
+        case $(cat "$task/comm" 2> /dev/null) in
+            C1\ Compiler*|C2\ Compiler*) ticks=$((ticks + $(awk '{ print $14 + $15 }' "$task/stat" 2> /dev/null || echo 0))) ;;
+        esac
+    done
+    echo $((ticks * 1000 / CLK_TCK))
+}
+CLK_TCK=$(getconf CLK_TCK)
+# warm_until_settled WHAT COMMAND...: runs COMMAND ROUND (one round of the case's own workload, ROUND counting from
+# 1) until the JIT compiler took less than a tenth of the service's CPU over a round, or WARMUP_MAX_SECONDS passed,
+# and notes how long that took. On 2 cores the compiler works on the ingest path for its first 15,000-20,000
+# artifacts, at up to a third of the service's CPU: postgres one by one went 384, 561, 657, 806, 806, 797/s in rounds of
+# 6,000, the service's CPU per artifact from 3.5 to 1.1 ms, the compiler's share from 29% to 5%. A fixed warm-up of
+# 8,000 measured the compiler's work more than the service's.
+warm_until_settled() {
+    local what=$1; shift
+    local start=$SECONDS round=0 jit0 cpu0 jit cpu
+    while :; do
+        round=$((round + 1))
+        jit0=$(jit_cpu_ms "$SERVICE_PID"); cpu0=$(awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat")
+        "$@" "$round" > /dev/null
+        jit=$(($(jit_cpu_ms "$SERVICE_PID") - jit0))
+        cpu=$((($(awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat") - cpu0) * 1000 / CLK_TCK))
+        [ $((jit * 10)) -ge "$cpu" ] && [ $((SECONDS - start)) -lt "$WARMUP_MAX_SECONDS" ] || break
+    done
+    local settled="the compiler at $((jit * 100 / (cpu > 0 ? cpu : 1)))% of the service's CPU in the last round"
+    [ $((jit * 10)) -lt "$cpu" ] || settled="stopped at the $WARMUP_MAX_SECONDS s limit, $settled"
+    note "$what: warmed up with $((round * WARMUP_ROUND)) artifacts in $((SECONDS - start)) s ($settled)"
+}
+small_ingest_round() {
+    node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "warm$1" \
+        --count "$WARMUP_ROUND" --warmup 0 --max-seconds "$WARMUP_MAX_SECONDS" --concurrency 16
+}
+batch_ingest_round() {
+    node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "warmbatch$1" \
+        --count "$WARMUP_ROUND" --batch 1000 --concurrency 2 --work "$WORK/batches"
+}
+
 case_small_ingest() {
+    warm_until_settled "small ingest, \`$1\`" small_ingest_round
     node bench/small-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "$WS" \
-        --count "$SMALL_COUNT" --warmup "$SMALL_WARMUP" --warmup-seconds "$SMALL_WARMUP_SECONDS" \
-        --max-seconds "$SMALL_MAX_SECONDS" --concurrency 16 \
+        --count "$SMALL_COUNT" --warmup 0 --max-seconds "$SMALL_MAX_SECONDS" --concurrency 16 \
         > "$WORK/small-ingest-$1.json"
     local j=$WORK/small-ingest-$1.json
     local rate p50 p99 retries done stopped=""
@@ -569,8 +614,9 @@ case_small_ingest() {
 # the batch upload (POST .../artifact-batches): the same 10 KiB documents, 1,000 to a tar, two batches at a time,
 # beside the one-by-one rate of the same backend measured just before (small_ingest)
 case_batch_ingest() {
+    warm_until_settled "batch ingest, \`$1\`" batch_ingest_round
     node bench/batch-ingest.mjs --base "http://127.0.0.1:$PORT" --token "$TOKEN" --workspace "$WS" \
-        --count "$SMALL_COUNT" --batch 1000 --concurrency 2 --warmup "$SMALL_WARMUP" --work "$WORK/batches" \
+        --count "$SMALL_COUNT" --batch 1000 --concurrency 2 --work "$WORK/batches" \
         > "$WORK/batch-ingest-$1.json"
     local j=$WORK/batch-ingest-$1.json rate p99 single=""
     # each case runs in a subshell: the one-by-one rate comes from small_ingest's file
@@ -793,17 +839,18 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  SHA-256 in the JVM on \`filesystem\`, ≥ 0.8× min(SHA-256 in the JVM, PostgreSQL's own binary COPY out or"
     echo "  S3Proxy's own GET) on \`postgres\` and \`s3\`."
     echo "- Small ingest: \`bench/small-ingest.mjs\`, 16 concurrent clients each doing PUT blob then bind artifact, over"
-    echo "  20 incidents; latency per pair; after a warm-up of $SMALL_WARMUP artifacts (at most"
-    echo "  $SMALL_WARMUP_SECONDS s) that is not counted: on 2 cores the JIT compiler works on this path for its first"
+    echo "  20 incidents; latency per pair; after a warm-up that is not counted, in rounds of $WARMUP_ROUND artifacts until the"
+    echo "  JIT compiler took less than a tenth of the service's CPU in a round (at most $WARMUP_MAX_SECONDS s; the notes say"
+    echo "  how long each took): on 2 cores the JIT compiler works on this path for its first"
     echo "  20,000 or so artifacts, at up to a third of the service's CPU, so a short warm-up measured mostly the"
     echo "  compiler (docs/operations.md, Sizing);"
     echo "  no new artifact after $SMALL_MAX_SECONDS s. Goal (issue 17): ≥ 1,000 artifacts/s with p99 ≤ 50 ms on"
     echo "  \`filesystem\` and \`postgres\`; pgbench beside them (16 clients, each transaction inserting one 10 KiB"
     echo "  uncompressed text row, $SMALL_COUNT transactions) for scale. \`s3\`: ≥ 0.8× S3Proxy's own PutObject of distinct"
     echo "  10 KiB objects by 16 clients (\`bench/lib/S3SmallRate.java\`: AWS SDK v2 on the Apache client as the service"
-    echo "  uses it, 64 connections; after a warm-up of $SMALL_WARMUP (at most $SMALL_WARMUP_SECONDS s), at most"
+    echo "  uses it, 64 connections; after a warm-up of $PEER_WARMUP (at most $PEER_WARMUP_SECONDS s), at most"
     echo "  $SMALL_COUNT, none started after ${WRK_SECONDS} s). Batch upload: ≥ 5× the one-by-one rate of the same"
-    echo "  backend, after a warm-up of $SMALL_WARMUP artifacts in batches."
+    echo "  backend, after a warm-up in batches until the compiler settles, as one by one."
     echo "- Small reads: after 3 s of each not counted, \`wrk -t2 -c32 -d${WRK_SECONDS}s --latency\` on the artifact's content, on the same service's"
     echo "  \`/q/health/live\` just before, and on nginx serving the same file (\`sendfile on\`, for scale). Goal:"
     echo "  \`filesystem\` ≥ 0.7× its own \`/q/health/live\`, \`postgres\` and \`s3\` ≥ 0.8× \`filesystem\` in the same"
