@@ -11,7 +11,8 @@
 # Needs what bench/run.sh needs, and the jar built (./mvnw package -DskipTests). Port 18484, database
 # evidence_bench_profile (dropped at the end, also on failure and Ctrl-C), files under bench/work/profile; JAVA_EXTRA
 # adds JVM options, e.g. -Dquarkus.rest.output-buffer-size=1M to try a setting; WARMUP_COUNT (1000) is how many
-# artifacts small-ingest and batch send before the recording, as the JIT compiler is still busy after the default;
+# artifacts small-ingest and batch send before the recording (the JIT compiler works on the ingest path for its
+# first 15,000-20,000: 20000 profiles the steady state);
 # BATCH_COUNT (4000) how many artifacts the recorded batch run sends. Share figures are of samples, so they hold on a
 # busy machine too; rates printed alongside are not comparable with bench/run.sh's. The service is started and
 # stopped, and the database made, by tools/service.sh.
