@@ -112,8 +112,6 @@ esac
 # CPU seconds (user + system) of the service and of every PostgreSQL process: JFR sees only the JVM's threads
 cpu_of() { awk '{ t += $14 + $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
 sys_of() { awk '{ t += $15 } END { printf "%.2f", t / 100 }' "$@" 2> /dev/null; }
-# the stat files of the JIT compiler's threads: while they still take a large share, the profile measures warm-up
-compiler_stats() { grep -l '^C[12] Compiler' /proc/"$1"/task/*/comm 2> /dev/null | sed 's/comm$/stat/'; }
 postgres_stats() { for p in $(pgrep -x postgres); do echo "/proc/$p/stat"; done; }
 # every CPU's busy time (user, nice, system, irq, softirq, steal) from /proc/stat: what the machine spent, the
 # benchmark's clients and the kernel's threads included
@@ -128,7 +126,7 @@ jcmd "$PID" JFR.stop name=warm > /dev/null
 [ -z "${ASYNC_PROFILER:-}" ] \
     || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
 cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
-cpu_jit=$(cpu_of $(compiler_stats "$PID"))
+cpu_jit=$(cpu_of /dev/null $(service_compiler_stats "$PID"))
 cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
 busy=$(machine_busy)
 t0=$(date +%s.%N)
@@ -137,7 +135,7 @@ wall=$(since "$t0" "$(date +%s.%N)")
 busy=$(since "$busy" "$(machine_busy)")
 cpu_service=$(since "$cpu_service" "$(cpu_of "/proc/$PID/stat")")
 sys_service=$(since "$sys_service" "$(sys_of "/proc/$PID/stat")")
-cpu_jit=$(since "$cpu_jit" "$(cpu_of $(compiler_stats "$PID"))")
+cpu_jit=$(since "$cpu_jit" "$(cpu_of /dev/null $(service_compiler_stats "$PID"))")
 cpu_pg=$(since "$cpu_pg" "$(cpu_of $(postgres_stats))")
 jcmd "$PID" JFR.stop name=profile > /dev/null
 if [ -n "${ASYNC_PROFILER:-}" ]; then

@@ -543,17 +543,6 @@ case_verification() {
         "$(ratio "$ours" "$ceiling")×" "≥ ${goal}×" "$(at_least "$(ratio "$ours" "$ceiling")" "$goal")"
 }
 
-# jit_cpu_ms PID: the CPU time (ms) the process's JIT compiler threads have used so far
-jit_cpu_ms() {
-    local task ticks=0
-    for task in /proc/"$1"/task/*; do
-        case $(cat "$task/comm" 2> /dev/null) in
-            C1\ Compiler*|C2\ Compiler*) ticks=$((ticks + $(awk '{ print $14 + $15 }' "$task/stat" 2> /dev/null || echo 0))) ;;
-        esac
-    done
-    echo $((ticks * 1000 / CLK_TCK))
-}
-CLK_TCK=$(getconf CLK_TCK)
 # warm_until_settled WHAT COMMAND...: runs COMMAND ROUND (one round of the case's own workload, ROUND counting from
 # 1) until the JIT compiler took less than a tenth of the service's CPU over a round, or WARMUP_MAX_SECONDS passed,
 # and notes how long that took. On 2 cores the compiler works on the ingest path for its first 15,000-20,000
@@ -565,10 +554,12 @@ warm_until_settled() {
     local start=$SECONDS round=0 jit0 cpu0 jit cpu
     while :; do
         round=$((round + 1))
-        jit0=$(jit_cpu_ms "$SERVICE_PID"); cpu0=$(awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat")
+        # clock ticks: only their ratio is used
+        jit0=$(service_cpu_ticks $(service_compiler_stats "$SERVICE_PID"))
+        cpu0=$(service_cpu_ticks "/proc/$SERVICE_PID/stat")
         "$@" "$round" > /dev/null
-        jit=$(($(jit_cpu_ms "$SERVICE_PID") - jit0))
-        cpu=$((($(awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat") - cpu0) * 1000 / CLK_TCK))
+        jit=$(($(service_cpu_ticks $(service_compiler_stats "$SERVICE_PID")) - jit0))
+        cpu=$(($(service_cpu_ticks "/proc/$SERVICE_PID/stat") - cpu0))
         [ $((jit * 10)) -ge "$cpu" ] && [ $((SECONDS - start)) -lt "$WARMUP_MAX_SECONDS" ] || break
     done
     local settled="the compiler at $((jit * 100 / (cpu > 0 ? cpu : 1)))% of the service's CPU in the last round"

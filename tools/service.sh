@@ -74,6 +74,13 @@ service_keys() {
 # service_peak_rss_mb PID: the process's peak resident memory so far (VmHWM), in MB; nothing once it has exited
 service_peak_rss_mb() { awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status" 2> /dev/null; }
 
+# service_cpu_ticks STAT...: the CPU (user + system, in clock ticks) of the processes or threads whose
+# /proc/.../stat files are given; 0 for none (the /dev/null keeps awk from reading its input instead)
+service_cpu_ticks() { awk '{ t += $14 + $15 } END { print t + 0 }' /dev/null "$@" 2> /dev/null; }
+# service_compiler_stats PID: the stat files of the JVM's JIT compiler threads (C1, C2), whose share of the service's
+# CPU says whether it is still warming up
+service_compiler_stats() { grep -l '^C[12] Compiler' /proc/"$1"/task/*/comm 2> /dev/null | sed 's/comm$/stat/'; }
+
 # service_absolute PATH: the service runs from target/quarkus-app, so every path handed to it must be absolute
 service_absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
