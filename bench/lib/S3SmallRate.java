@@ -1,3 +1,4 @@
+import org.jboss.logmanager.LogContext;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
@@ -18,6 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToDoubleFunction;
+import java.util.logging.Level;
 
 /**
  * The peer of the s3 backend's small-artifact rows in bench/run.sh: S3Proxy's own PutObject and GetObject of 10 KiB
@@ -46,6 +48,9 @@ public final class S3SmallRate {
     private static final int MAX_CONNECTIONS = 64;
 
     public static void main(String[] args) throws Exception {
+        // unconfigured, the JBoss LogManager's loggers (this classpath's slf4j binding) have debug enabled, and the
+        // SDK and its HTTP client would format debug messages for every request, only for them to be dropped
+        LogContext.getLogContext().getLogger("").setLevel(Level.INFO);
         URI endpoint = URI.create(args[0]);
         String bucket = args[1];
         byte[] file = Files.readAllBytes(Path.of(args[2]));
