@@ -19,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/service.sh
+. tools/s3proxy.sh
 CASE=${1:?usage: bench/profile.sh small-read|small-ingest|batch|download|ingest|verification|postmortem|bundle [backend]}
 BACKEND=${2:-filesystem}
 PORT=18484
@@ -28,7 +29,7 @@ API=http://127.0.0.1:$PORT/api/v1
 SECONDS_RUN=${SECONDS_RUN:-15}
 # whatever ends the run: the service and S3Proxy stopped, the database dropped; INT and TERM only exit, so that this
 # runs on Ctrl-C and kill too
-trap '[ -z "${S3PROXY:-}" ] || kill "$S3PROXY" 2> /dev/null || true; service_cleanup' EXIT
+trap '[ -z "$S3PROXY_PID" ] || kill "$S3PROXY_PID" 2> /dev/null || true; service_cleanup' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 rm -rf "$WORK" && mkdir -p "$WORK"
@@ -39,15 +40,11 @@ TOKEN=$(KEY="$WORK/keys/jwt.pem" dev/token.sh bench collector,investigator,revie
 AUTH="Authorization: Bearer $TOKEN"
 
 S3=()
-if [ "$BACKEND" = s3 ]; then # S3Proxy over local files, as bench/run.sh runs it (port 18485)
+if [ "$BACKEND" = s3 ]; then # S3Proxy over local files and https, as bench/run.sh runs it (port 18485)
     [ -f target/s3proxy.classpath ] || ./mvnw -q -B test-compile
-    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess 18485 \
-        "$WORK/s3proxy" > "$WORK/s3proxy.log" 2>&1 &
-    S3PROXY=$!
-    until grep -qs '^S3Proxy listening on ' "$WORK/s3proxy.log"; do sleep 0.2; done
-    S3=(-Devidence.storage.s3.bucket=evidence -Devidence.storage.s3.endpoint=http://127.0.0.1:18485
-        -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
-        -Devidence.storage.s3.access-key-id=evidence-test -Devidence.storage.s3.secret-access-key=evidence-test-secret)
+    s3proxy_tls "$WORK/s3proxy-tls" && s3proxy_start "$WORK/s3proxy.log" 18485 "$WORK/s3proxy" \
+        && s3proxy_service_arguments 18485 || { echo "S3Proxy did not start" >&2; exit 1; }
+    S3=("${S3PROXY_SERVICE_ARGUMENTS[@]}")
 fi
 # JFR records from the start, so that its instrumentation is in place before the warm-up: a recording started
 # only at the measured run retransformed the JDK's event classes and deoptimised their callers, and the JIT's
@@ -127,7 +124,7 @@ jcmd "$PID" JFR.stop name=warm > /dev/null
     || jcmd "$PID" JVMTI.agent_load "$ASYNC_PROFILER" "\"start,event=${ASYNC_EVENT:-cpu},interval=1ms,threads\"" > /dev/null
 cpu_service=$(cpu_of "/proc/$PID/stat"); sys_service=$(sys_of "/proc/$PID/stat"); cpu_pg=$(cpu_of $(postgres_stats))
 cpu_jit=$(cpu_of /dev/null $(service_compiler_stats "$PID"))
-cpu_s3=$([ -z "${S3PROXY:-}" ] || cpu_of "/proc/$S3PROXY/stat")
+cpu_s3=$([ -z "$S3PROXY_PID" ] || cpu_of "/proc/$S3PROXY_PID/stat")
 busy=$(machine_busy)
 t0=$(date +%s.%N)
 run_case | tee "$WORK/run.txt"
@@ -147,7 +144,7 @@ if [ -n "${ASYNC_PROFILER:-}" ]; then
         | sort -rn | awk 'NR <= 15' # not head: under pipefail, sort's SIGPIPE ended the script
 fi
 echo "during the recorded run: ${wall} s wall; CPU: the service ${cpu_service} s (${sys_service} s of it in the kernel, ${cpu_jit} s in the JIT compiler's threads), PostgreSQL ${cpu_pg} s (all its processes; exited ones not counted)"
-[ -z "${S3PROXY:-}" ] || echo "S3Proxy (its own JVM): $(since "$cpu_s3" "$(cpu_of "/proc/$S3PROXY/stat")") s of CPU"
+[ -z "$S3PROXY_PID" ] || echo "S3Proxy (its own JVM): $(since "$cpu_s3" "$(cpu_of "/proc/$S3PROXY_PID/stat")") s of CPU"
 cores=$(nproc)
 echo "the machine: ${busy} s of CPU busy out of ${cores} × ${wall} s; the rest (the benchmark's clients, S3Proxy if it runs, the kernel's threads) $(awk -v b="$busy" -v s="$cpu_service" -v p="$cpu_pg" 'BEGIN { printf "%.2f", b - s - p }') s"
 # artifacts the run stored (small-ingest, batch): the CPU each cost the service and PostgreSQL, and the rate the

@@ -33,6 +33,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 . tools/service.sh
+. tools/s3proxy.sh
 . tools/java.sh
 java_use_25
 
@@ -241,27 +242,18 @@ read_ceiling() {
 goal_ingest_large() { case $1 in filesystem) echo 0.85 ;; postgres) echo 0.5 ;; *) echo 0.7 ;; esac; }
 goal_read_large() { case $1 in filesystem) echo 0.9 ;; *) echo 0.8 ;; esac; }
 
-# start_s3proxy: S3Proxy in a JVM of its own, objects as files under bench/work/s3proxy (emptied first), bucket
-# evidence, the test keys; waits for its "S3Proxy listening on" line. Sets S3PROXY_PID.
+# start_s3proxy: S3Proxy in a JVM of its own over https (tools/s3proxy.sh), objects as files under
+# bench/work/s3proxy (emptied first), bucket evidence, the test keys. Sets S3PROXY_PID and S3PROXY_URL.
 start_s3proxy() {
-    local dir=$WORK/s3proxy log=$WORK/s3proxy.log
-    rm -rf "$dir" && mkdir -p "$dir"
-    : > "$log"
-    java -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
-        "$S3PROXY_PORT" "$dir" >> "$log" 2>&1 &
-    S3PROXY_PID=$!
-    local t0; t0=$(date +%s)
-    until grep -q '^S3Proxy listening on ' "$log"; do
-        kill -0 "$S3PROXY_PID" 2> /dev/null || { tail -n 30 "$log" >&2; die "S3Proxy exited"; }
-        [ $(($(date +%s) - t0)) -lt 120 ] || die "S3Proxy did not start within 120 s"
-        sleep 0.1
-    done
+    s3proxy_tls "$WORK/s3proxy-tls" || die "could not make S3Proxy's key and certificate (keytool)"
+    s3proxy_start "$WORK/s3proxy.log" "$S3PROXY_PORT" "$WORK/s3proxy" || die "S3Proxy did not start"
 }
 # s3proxy_reference: the peer object store without the service in front, the s3 rows' ceiling: a PUT and a GET of
 # the same large file straight to S3Proxy with curl (SigV4 with the test keys). Sets REF_S3_PUT and REF_S3_GET.
 s3proxy_reference() {
-    local sigv4=(--aws-sigv4 "aws:amz:us-east-1:s3" --user evidence-test:evidence-test-secret)
-    local url=http://127.0.0.1:$S3PROXY_PORT/evidence/reference-$SIZE_MIB.bin code secs
+    local sigv4=(--aws-sigv4 "aws:amz:us-east-1:s3" --user evidence-test:evidence-test-secret
+        --cacert "$S3PROXY_TLS/cert.pem")
+    local url=$S3PROXY_URL/evidence/reference-$SIZE_MIB.bin code secs
     log "reference: S3Proxy's own PUT and GET of $SIZE_MIB MiB (curl --aws-sigv4)"
     read -r code secs < <(curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' "${sigv4[@]}" -H 'Expect:' \
         -H "x-amz-content-sha256: UNSIGNED-PAYLOAD" -T "$BIG" "$url")
@@ -289,7 +281,7 @@ s3proxy_small_reference() {
     case " $CASES " in *" small_read "*) get_seconds=$WRK_SECONDS ;; esac
     [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
     log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
-    java -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "http://127.0.0.1:$S3PROXY_PORT" evidence \
+    java "${S3PROXY_TRUST[@]}" -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "$S3PROXY_URL" evidence \
         "$SMALL" "$PEER_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$PEER_WARMUP_SECONDS" \
         > "$j" 2> "$WORK/s3proxy-small.log" \
         || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }
@@ -320,11 +312,9 @@ backend_arguments() {
             BACKEND_ARGUMENTS=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
         postgres) BACKEND_ARGUMENTS=() ;;
         s3)
-            BACKEND_ARGUMENTS=(-Devidence.storage.s3.bucket=evidence
-                -Devidence.storage.s3.endpoint="http://127.0.0.1:$S3PROXY_PORT"
-                -Devidence.storage.s3.region=us-east-1 -Devidence.storage.s3.path-style=true
-                -Devidence.storage.s3.access-key-id=evidence-test
-                -Devidence.storage.s3.secret-access-key=evidence-test-secret) ;;
+            s3proxy_tls "$WORK/s3proxy-tls" && s3proxy_service_arguments "$S3PROXY_PORT" \
+                || die "could not make S3Proxy's key and certificate (keytool)"
+            BACKEND_ARGUMENTS=("${S3PROXY_SERVICE_ARGUMENTS[@]}") ;;
         *) die "unknown backend $1: add a case for it in bench/run.sh (its extra -D arguments)" ;;
     esac
 }
@@ -858,7 +848,7 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  of $STARTS. Peak RSS: \`VmHWM\` of each service"
     echo "  process before it is stopped; goal ≤ 300 MB with \`-Xmx128m\`."
     if [ "$WITH_S3" = 1 ]; then
-        echo "- \`s3\`: the service's s3 backend (AWS SDK v2, path-style) against S3Proxy on 127.0.0.1:$S3PROXY_PORT,"
+        echo "- \`s3\`: the service's s3 backend (AWS SDK v2, path-style) against S3Proxy on https://127.0.0.1:$S3PROXY_PORT,"
         echo "  which keeps its objects as files under bench/work/s3proxy (jclouds' filesystem provider): a local"
         echo "  stand-in on the same machine, not AWS S3, so its rows say nothing of network latency or S3's own"
         echo "  throughput. Its goals are ratios to S3Proxy's own PUT and GET where issue 17 sets them so (large ingest,"

@@ -20,13 +20,21 @@ import java.util.logging.Level;
  * S3Proxy's jclouds needs Guice 7, while Quarkus's test bootstrap puts Guice 5 first on that classpath.
  * <p>
  * {@code java -cp target/test-classes:$(cat target/s3proxy.classpath) dev.evidencestore.support.S3ProxyProcess
- * [port [basedir [--exit-with-stdin]]]}, by default port 9000 and {@code target/s3proxy/main}. The classpath file is
+ * [port [basedir [--exit-with-stdin]]]}, by default port 9000 and {@code target/s3proxy/main}; https with
+ * {@code -Ds3proxy.keystore=PATH -Ds3proxy.keystore-password=SECRET}. The classpath file is
  * written by {@code ./mvnw test-compile}; objects already under basedir are served again.
  */
 public final class S3ProxyProcess {
 
     /** The line that tells whoever started the process where it listens. */
     static final String READY = "S3Proxy listening on ";
+
+    /**
+     * A PKCS12 key store with the key and certificate for 127.0.0.1: S3Proxy then listens on https only, as S3 does,
+     * so that an SDK sends its payloads unsigned with their checksums, as it does to AWS (bench/run.sh).
+     */
+    static final String KEYSTORE = "s3proxy.keystore";
+    static final String KEYSTORE_PASSWORD = "s3proxy.keystore-password";
 
     private S3ProxyProcess() {
     }
@@ -38,16 +46,24 @@ public final class S3ProxyProcess {
         infoLogging();
 
         BlobStoreContext files = files(basedir);
-        S3Proxy proxy = S3Proxy.builder()
+        String keystore = System.getProperty(KEYSTORE);
+        S3Proxy.Builder builder = S3Proxy.builder()
                 .blobStore(files.getBlobStore())
-                .endpoint(URI.create("http://127.0.0.1:" + port))
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY)
                 // the s3 backend sends x-amz-checksum-sha256, which S3Proxy does not check and would otherwise refuse
-                .ignoreUnknownHeaders(true)
-                .build();
+                .ignoreUnknownHeaders(true);
+        if (keystore == null) {
+            builder.endpoint(URI.create("http://127.0.0.1:" + port));
+        } else {
+            builder.secureEndpoint(URI.create("https://127.0.0.1:" + port))
+                    .keyStore(keystore, System.getProperty(KEYSTORE_PASSWORD, ""));
+        }
+        S3Proxy proxy = builder.build();
         proxy.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(proxy, files)));
-        System.out.println(READY + "http://127.0.0.1:" + proxy.getPort() + " bucket " + S3ProxyServer.BUCKET
+        String listening = keystore == null ? "http://127.0.0.1:" + proxy.getPort()
+                : "https://127.0.0.1:" + proxy.getSecurePort();
+        System.out.println(READY + listening + " bucket " + S3ProxyServer.BUCKET
                 + ", access key " + S3ProxyServer.ACCESS_KEY + ", secret " + S3ProxyServer.SECRET_KEY
                 + ", objects under " + basedir.toAbsolutePath());
         System.out.flush();
