@@ -174,10 +174,9 @@ class S3BlobStoreTest extends BlobStoreContract {
         assertEquals("none", checksums.get(3), "the server-side copy: S3 checks nothing it copies itself");
     }
 
-    @Test
-    void aDeclaredDigestStreamsStraightToItsKeyAndAnUnknownOneIsStagedAndCopied() throws IOException {
-        List<String> requests = new CopyOnWriteArrayList<>();
-        ExecutionInterceptor recorder = new ExecutionInterceptor() {
+    /** Records each request's type and key (staging keys shortened) into {@code requests}, in the order made. */
+    private static ExecutionInterceptor recordingInto(List<String> requests) {
+        return new ExecutionInterceptor() {
             @Override
             public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
                 String key = context.request().getValueForField("Key", String.class).orElse("");
@@ -185,6 +184,37 @@ class S3BlobStoreTest extends BlobStoreContract {
                         + key.replaceFirst("uploads/.*", "uploads/…"));
             }
         };
+    }
+
+    /**
+     * The look-up before a short blob's PUT keeps a stored copy from being written again where the store ignores the
+     * PUT's If-None-Match, as S3Proxy does: without it the second PUT below replaced the object.
+     */
+    @Test
+    void aShortBlobAlreadyStoredIsNotWrittenAgain() throws IOException {
+        List<String> requests = new CopyOnWriteArrayList<>();
+        byte[] bytes = random(10 * 1024);
+        Digest digest = digestOf(bytes);
+        String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
+        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint())
+                .overrideConfiguration(c -> c.addExecutionInterceptor(recordingInto(requests))).build()) {
+            S3BlobStore recorded = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
+                    TRANSFER, Clock.systemUTC());
+            UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
+            assertEquals(new StoredBlob(digest, bytes.length), recorded.put(new ByteArrayInputStream(bytes), declared));
+            assertEquals(List.of("HeadObjectRequest " + key, "PutObjectRequest " + key), requests, "stored once");
+
+            requests.clear();
+            assertEquals(new StoredBlob(digest, bytes.length), recorded.put(new ByteArrayInputStream(bytes), declared));
+            assertEquals(List.of("HeadObjectRequest " + key), requests, "found stored, not sent again");
+        }
+        assertArrayEquals(bytes, s3.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray());
+    }
+
+    @Test
+    void aDeclaredDigestStreamsStraightToItsKeyAndAnUnknownOneIsStagedAndCopied() throws IOException {
+        List<String> requests = new CopyOnWriteArrayList<>();
+        ExecutionInterceptor recorder = recordingInto(requests);
         byte[] declared = random(PART + 10);
         byte[] unknown = random(PART + 20);
         String declaredKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(declared));
