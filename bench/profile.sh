@@ -29,7 +29,7 @@ API=http://127.0.0.1:$PORT/api/v1
 SECONDS_RUN=${SECONDS_RUN:-15}
 # whatever ends the run: the service and S3Proxy stopped, the database dropped; INT and TERM only exit, so that this
 # runs on Ctrl-C and kill too
-trap '[ -z "$S3PROXY_PID" ] || kill "$S3PROXY_PID" 2> /dev/null || true; service_cleanup' EXIT
+trap 's3proxy_stop; service_cleanup' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 rm -rf "$WORK" && mkdir -p "$WORK"

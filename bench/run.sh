@@ -125,9 +125,8 @@ mkdir -p "$WORK" "$WWW" "$(dirname "$OUT")"
 : > "$NOTES"
 # the files one case leaves for another or for the rows written at the end: none from an earlier run
 rm -f "$WORK"/small-ingest-*.json "$WORK"/small-read-*.txt
-# S3Proxy's certificate (valid a week) is made once per run, before S3Proxy and the service that trusts it start
-rm -rf "$WORK/s3proxy-tls"
-S3PROXY_PID=""
+# S3Proxy's certificate, made once per run: S3Proxy and every service that trusts it use the same
+[ "$WITH_S3" = 0 ] || s3proxy_tls "$WORK/s3proxy-tls" || die "could not make S3Proxy's key and certificate (keytool)"
 # the build leaves the load average at 2-4 for a minute; a run counts only when it starts on a quiet machine (issue
 # 17: at most 1.5), so the measuring waits until the one-minute load average is below QUIET_LOAD, at most QUIET_WAIT s
 QUIET_WAITED=0
@@ -144,7 +143,7 @@ NGINX_CONF=$WORK/nginx/nginx.conf
 # stopped; INT and TERM only exit, so that this runs on Ctrl-C and kill too
 cleanup() {
     service_cleanup
-    [ -z "$S3PROXY_PID" ] || kill "$S3PROXY_PID" 2> /dev/null || true
+    s3proxy_stop
     [ ! -f "$WORK/nginx/nginx.pid" ] || kill "$(cat "$WORK/nginx/nginx.pid")" 2> /dev/null || true
 }
 trap cleanup EXIT
@@ -247,7 +246,6 @@ goal_read_large() { case $1 in filesystem) echo 0.9 ;; *) echo 0.8 ;; esac; }
 # start_s3proxy: S3Proxy in a JVM of its own over https (tools/s3proxy.sh), objects as files under
 # bench/work/s3proxy (emptied first), bucket evidence, the test keys. Sets S3PROXY_PID and S3PROXY_URL.
 start_s3proxy() {
-    s3proxy_tls "$WORK/s3proxy-tls" || die "could not make S3Proxy's key and certificate (keytool)"
     s3proxy_start "$WORK/s3proxy.log" "$S3PROXY_PORT" "$WORK/s3proxy" || die "S3Proxy did not start"
 }
 # s3proxy_reference: the peer object store without the service in front, the s3 rows' ceiling: a PUT and a GET of
@@ -300,9 +298,7 @@ stop_s3proxy() {
     local rss
     rss=$(service_peak_rss_mb "$S3PROXY_PID")
     note "\`s3\`: S3Proxy (its own JVM, default heap, objects under bench/work/s3proxy) peaked at $rss MB RSS (VmHWM); not counted in the service's peak RSS"
-    kill "$S3PROXY_PID"
-    wait "$S3PROXY_PID" 2> /dev/null || true
-    S3PROXY_PID=""
+    s3proxy_stop
 }
 
 # backend_arguments BACKEND: sets BACKEND_ARGUMENTS, the -D arguments the service needs for that backend; the
@@ -314,8 +310,7 @@ backend_arguments() {
             BACKEND_ARGUMENTS=(-Devidence.storage.filesystem.path="$WORK/blobs-filesystem") ;;
         postgres) BACKEND_ARGUMENTS=() ;;
         s3)
-            s3proxy_tls "$WORK/s3proxy-tls" && s3proxy_service_arguments "$S3PROXY_PORT" \
-                || die "could not make S3Proxy's key and certificate (keytool)"
+            s3proxy_service_arguments "$S3PROXY_PORT" || die "s3proxy_service_arguments"
             BACKEND_ARGUMENTS=("${S3PROXY_SERVICE_ARGUMENTS[@]}") ;;
         *) die "unknown backend $1: add a case for it in bench/run.sh (its extra -D arguments)" ;;
     esac
@@ -347,7 +342,7 @@ if [ "$CASES" = "${CASES_ALL}" ]; then
             "≤ 1.5 s" "$(at_most "$ready_s" 1.5)"
     done
     BACKEND_INDEX=0
-    if [ "$WITH_S3" = 1 ]; then kill "$S3PROXY_PID"; wait "$S3PROXY_PID" 2> /dev/null || true; S3PROXY_PID=""; fi
+    s3proxy_stop
 fi
 
 # ---- the files, and the references that do not need the service -------------------------------------------------

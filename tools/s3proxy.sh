@@ -12,7 +12,7 @@
 #   java "${S3PROXY_TRUST[@]}" ...                      # a JVM client that trusts it
 #   s3proxy_service_arguments 18483                     # the s3 backend's settings for it, the trust store too:
 #   service_start ... "${S3PROXY_SERVICE_ARGUMENTS[@]}"
-#   kill "$S3PROXY_PID"
+#   s3proxy_stop
 #
 # Needs target/test-classes and target/s3proxy.classpath (./mvnw test-compile) and keytool (the JDK's).
 
@@ -24,20 +24,19 @@ S3PROXY_SERVICE_ARGUMENTS=()
 # protects only the throwaway key of a local run
 S3PROXY_STORE_PASSWORD=evidence-local-s3proxy
 
-# s3proxy_tls DIR: an EC key and a certificate for 127.0.0.1 (valid a week) in DIR/keystore.p12, the certificate as
-# DIR/cert.pem and alone in DIR/truststore.p12; made once per DIR. Sets S3PROXY_TLS and S3PROXY_TRUST.
+# s3proxy_tls DIR: a new EC key and certificate for 127.0.0.1 (valid a week) in DIR/keystore.p12, the certificate as
+# DIR/cert.pem and alone in DIR/truststore.p12, replacing any there. Sets S3PROXY_TLS and S3PROXY_TRUST. Make them
+# once, before S3Proxy and the services that trust it start.
 s3proxy_tls() {
     S3PROXY_TLS=$(mkdir -p "$1" && cd "$1" && pwd) || return 1
     local store=(-storetype PKCS12 -storepass "$S3PROXY_STORE_PASSWORD")
-    if [ ! -f "$S3PROXY_TLS/truststore.p12" ]; then
-        rm -f "$S3PROXY_TLS/keystore.p12"
-        keytool -genkeypair -alias s3proxy -keyalg EC -groupname secp256r1 -validity 7 -dname CN=127.0.0.1 \
-            -ext SAN=ip:127.0.0.1 -keystore "$S3PROXY_TLS/keystore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
-        keytool -exportcert -rfc -alias s3proxy -file "$S3PROXY_TLS/cert.pem" \
-            -keystore "$S3PROXY_TLS/keystore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
-        keytool -importcert -noprompt -alias s3proxy -file "$S3PROXY_TLS/cert.pem" \
-            -keystore "$S3PROXY_TLS/truststore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
-    fi
+    rm -f "$S3PROXY_TLS/keystore.p12" "$S3PROXY_TLS/truststore.p12"
+    keytool -genkeypair -alias s3proxy -keyalg EC -groupname secp256r1 -validity 7 -dname CN=127.0.0.1 \
+        -ext SAN=ip:127.0.0.1 -keystore "$S3PROXY_TLS/keystore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
+    keytool -exportcert -rfc -alias s3proxy -file "$S3PROXY_TLS/cert.pem" \
+        -keystore "$S3PROXY_TLS/keystore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
+    keytool -importcert -noprompt -alias s3proxy -file "$S3PROXY_TLS/cert.pem" \
+        -keystore "$S3PROXY_TLS/truststore.p12" "${store[@]}" > /dev/null 2>&1 || return 1
     S3PROXY_TRUST=(-Djavax.net.ssl.trustStore="$S3PROXY_TLS/truststore.p12" -Djavax.net.ssl.trustStoreType=PKCS12
         -Djavax.net.ssl.trustStorePassword="$S3PROXY_STORE_PASSWORD")
 }
@@ -71,4 +70,12 @@ s3proxy_service_arguments() {
         -Devidence.storage.s3.endpoint="https://127.0.0.1:$1" -Devidence.storage.s3.region=us-east-1
         -Devidence.storage.s3.path-style=true -Devidence.storage.s3.access-key-id=evidence-test
         -Devidence.storage.s3.secret-access-key=evidence-test-secret "${S3PROXY_TRUST[@]}")
+}
+
+# s3proxy_stop: stops the S3Proxy s3proxy_start started, if it runs, and waits for it to exit
+s3proxy_stop() {
+    [ -n "$S3PROXY_PID" ] || return 0
+    kill "$S3PROXY_PID" 2> /dev/null || true
+    wait "$S3PROXY_PID" 2> /dev/null || true
+    S3PROXY_PID=""
 }
