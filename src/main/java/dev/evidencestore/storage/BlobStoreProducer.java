@@ -63,7 +63,8 @@ public class BlobStoreProducer {
         long partSize = s3.partSize().asLongValue();
         checkTransfer(s3, partSize, maxBlobSize);
         S3ClientBuilder client = S3Connection.builder(s3)
-                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS));
+                .httpClientBuilder(ApacheHttpClient.builder().maxConnections(MAX_CONNECTIONS)
+                        .socketFactory(S3TlsSockets.withDefaultTrust()));
         LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
                 s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
         return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize, s3.partsInFlight(),

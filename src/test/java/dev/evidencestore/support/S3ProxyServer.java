@@ -48,14 +48,22 @@ public final class S3ProxyServer implements QuarkusTestResourceLifecycleManager,
     /** Starts a server over an emptied {@code target/s3proxy/<name>}, logging to {@code <name>.log} beside it. */
     public static S3ProxyServer fresh(String name) {
         S3ProxyServer server = new S3ProxyServer();
-        server.launch(name);
+        server.launch(name, List.of());
+        return server;
+    }
+
+    /** As {@link #fresh(String)}, on https only, with the key and certificate of a PKCS#12 key store. */
+    public static S3ProxyServer freshOverHttps(String name, Path keystore, String password) {
+        S3ProxyServer server = new S3ProxyServer();
+        server.launch(name, List.of("-D" + S3ProxyProcess.KEYSTORE + "=" + keystore.toAbsolutePath(),
+                "-D" + S3ProxyProcess.KEYSTORE_PASSWORD + "=" + password));
         return server;
     }
 
     /** Quarkus test resource: a fresh server, and the service's s3 backend pointed at it. */
     @Override
     public Map<String, String> start() {
-        launch("api");
+        launch("api", List.of());
         return serviceSettings();
     }
 
@@ -76,15 +84,16 @@ public final class S3ProxyServer implements QuarkusTestResourceLifecycleManager,
         close();
     }
 
-    private void launch(String name) {
+    private void launch(String name, List<String> properties) {
         Path basedir = ROOT.resolve(name);
         Path log = ROOT.resolve(name + ".log");
         try {
             deleteRecursively(basedir);
             Files.createDirectories(basedir);
             List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                    "-cp", classpath(), S3ProxyProcess.class.getName(),
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+            command.addAll(properties);
+            command.addAll(List.of("-cp", classpath(), S3ProxyProcess.class.getName(),
                     "0", basedir.toAbsolutePath().toString(), "--exit-with-stdin"));
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             endpoint = awaitReady(log);

@@ -1,0 +1,162 @@
+package dev.evidencestore.storage;
+
+import dev.evidencestore.domain.Digest;
+import dev.evidencestore.support.S3ProxyServer;
+import org.apache.commons.codec.digest.DigestUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.services.s3.S3Client;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static dev.evidencestore.support.S3ProxyServer.BUCKET;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The s3 backend over https, as S3 is reached, through {@link S3TlsSockets}: bytes read through the socket's buffer
+ * arrive whole and in order however the reader asks for them, and a certificate for another host is refused.
+ */
+class S3TlsSocketsTest {
+
+    private static final String PASSWORD = "evidence-test-tls";
+
+    @TempDir
+    static Path tls;
+
+    private static S3ProxyServer server;
+    private static SSLContext trusting;
+
+    @BeforeAll
+    static void startS3OverHttps() throws Exception {
+        Path keystore = tls.resolve("keystore.p12");
+        keytool("-genkeypair", "-alias", "s3proxy", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "1",
+                "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12",
+                "-keystore", keystore.toString(), "-storepass", PASSWORD);
+        server = S3ProxyServer.freshOverHttps("tls", keystore, PASSWORD);
+        trusting = contextTrusting(keystore);
+    }
+
+    @AfterAll
+    static void stopS3() {
+        server.close();
+    }
+
+    @Test
+    void aBlobOfManyRecordsReadsBackWholeInSmallAndLargeReads() throws IOException {
+        byte[] bytes = new byte[3 * 1024 * 1024 + 17];
+        new Random(17).nextBytes(bytes);
+        Digest digest = Digest.of(DigestUtils.sha256(bytes));
+        try (S3Client s3 = client(server.endpoint())) {
+            S3BlobStore store = store(s3);
+            store.put(new ByteArrayInputStream(bytes), new UploadPolicy(Set.of(digest), bytes.length));
+
+            assertArrayEquals(bytes, readInSteps(store.open(digest, 0, bytes.length), 5, 16_389, 100_000));
+            int offset = 1_000_001;
+            assertArrayEquals(Arrays.copyOfRange(bytes, offset, offset + 200_000),
+                    readInSteps(store.open(digest, offset, 200_000), 3, 70_000));
+        }
+    }
+
+    @Test
+    void aCertificateForAnotherHostIsRefused() {
+        URI byName = URI.create(server.endpoint().toString().replace("127.0.0.1", "localhost"));
+        try (S3Client s3 = client(byName)) {
+            IOException refused = assertThrows(IOException.class,
+                    () -> store(s3).size(Digest.parse("sha256:" + "0".repeat(64))));
+            assertTrue(causes(refused).stream().anyMatch(SSLPeerUnverifiedException.class::isInstance),
+                    () -> "not refused for its hostname: " + causes(refused));
+        }
+    }
+
+    @Test
+    void theSocketBeneathTlsHandsOutOneBufferedStream() throws IOException {
+        try (S3TlsSockets.ReadBufferedSocket socket = new S3TlsSockets.ReadBufferedSocket();
+             ServerSocket listening = new ServerSocket(0)) {
+            socket.connect(listening.getLocalSocketAddress());
+            InputStream first = socket.getInputStream();
+            assertInstanceOf(BufferedInputStream.class, first);
+            assertEquals(first, socket.getInputStream());
+        }
+    }
+
+    private static S3Client client(URI endpoint) {
+        return S3ProxyServer.clientBuilder(endpoint)
+                .httpClientBuilder(ApacheHttpClient.builder().socketFactory(new S3TlsSockets(trusting)))
+                .build();
+    }
+
+    private static S3BlobStore store(S3Client s3) {
+        return new S3BlobStore(s3, new BucketLayout(BUCKET, "blobs/"), S3BlobStoreTest.TRANSFER, Clock.systemUTC());
+    }
+
+    /** Reads the whole stream, cycling through the given read sizes. */
+    private static byte[] readInSteps(InputStream stream, int... sizes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream in = stream) {
+            byte[] buffer = new byte[Math.max(sizes[0], Arrays.stream(sizes).max().orElseThrow())];
+            for (int i = 0; ; i++) {
+                int n = in.read(buffer, 0, sizes[i % sizes.length]);
+                if (n < 0) {
+                    return out.toByteArray();
+                }
+                out.write(buffer, 0, n);
+            }
+        }
+    }
+
+    private static List<Throwable> causes(Throwable failure) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
+    }
+
+    private static SSLContext contextTrusting(Path keystore) throws IOException, GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keystore)) {
+            store.load(in, PASSWORD.toCharArray());
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(store);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
+    }
+
+    private static void keytool(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0, output);
+    }
+}
