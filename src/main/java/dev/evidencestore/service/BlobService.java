@@ -50,7 +50,9 @@ public class BlobService {
      * row ever names bytes that are not there. No transaction is open while the bytes stream.
      */
     public StoredBlob receive(InputStream body, Set<Digest> declared, Long contentLength) throws IOException {
-        UploadPolicy policy = new UploadPolicy(declared, maxSize, contentLength == null ? -1 : contentLength);
+        // a Content-Length frames the body: Vert.x ends it there, and fails the read of a body cut short
+        UploadPolicy policy = contentLength == null ? new UploadPolicy(declared, maxSize)
+                : UploadPolicy.framed(declared, maxSize, contentLength);
         if (contentLength != null && contentLength > maxSize) {
             throw policy.tooLarge();
         }

@@ -67,8 +67,9 @@ public class BlobStoreProducer {
                         .socketFactory(S3TlsSockets.withDefaultTrust()));
         LOG.infof("s3 bucket %s, prefix '%s', endpoint %s", bucket, s3.prefix().orElse(""),
                 s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
+        boolean overTls = s3.endpoint().map(endpoint -> "https".equalsIgnoreCase(endpoint.getScheme())).orElse(true);
         return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize, s3.partsInFlight(),
-                s3.sendAheadMemory().asLongValue());
+                s3.sendAheadMemory().asLongValue(), overTls);
     }
 
     private static void checkTransfer(EvidenceConfig.Storage.S3 s3, long partSize, long maxBlobSize) {

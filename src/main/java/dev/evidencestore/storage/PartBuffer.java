@@ -69,6 +69,11 @@ final class PartBuffer {
                 "application/octet-stream");
     }
 
+    /** The part's bytes, to stream ahead of the rest of an upload. */
+    InputStream stream() {
+        return new ByteArrayInputStream(bytes, 0, length);
+    }
+
     /** Base64 SHA-256 of the part, as S3's {@code x-amz-checksum-sha256} wants it. */
     String sha256() {
         MessageDigest sha256 = DigestUtils.getSha256Digest();

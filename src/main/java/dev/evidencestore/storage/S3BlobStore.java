@@ -3,6 +3,7 @@ package dev.evidencestore.storage;
 import dev.evidencestore.domain.Digest;
 import org.jboss.logging.Logger;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
@@ -25,12 +26,13 @@ import java.util.function.Supplier;
 
 /**
  * Blobs as objects in an S3 bucket under {@code sha256/ab/abcd…}. A blob smaller than one part is hashed in memory
- * and, once it matches the upload policy, written with one PutObject straight to its digest key. A larger one
- * streams part by part into a multipart upload while it is hashed, the next part read while earlier ones are sent:
- * straight to its digest key when the client declared the digest, completed only once the bytes match it;
- * otherwise to a staging key, copied server-side to its digest key once complete and matching, and the staging
- * object deleted. Any failure aborts the multipart upload, so an object under a digest key is always the complete
- * bytes of that digest.
+ * and, once it matches the upload policy, written with one PutObject straight to its digest key. Over https, a
+ * larger one whose digest and size the client declared streams to its digest key as one PutObject, its last bytes
+ * sent only once the whole blob hashed to the digest. Otherwise it streams part by part into a multipart upload
+ * while it is hashed, the next part read while earlier ones are sent: straight to its digest key when the client
+ * declared the digest, completed only once the bytes match it; else to a staging key, copied server-side to its
+ * digest key once complete and matching, and the staging object deleted. Any failure cuts the PutObject short or
+ * aborts the multipart upload, so an object under a digest key is always the complete bytes of that digest.
  */
 public final class S3BlobStore implements BlobStore, Closeable {
 
@@ -45,10 +47,11 @@ public final class S3BlobStore implements BlobStore, Closeable {
      * to reach every path. {@code sharedBuffers}: part buffers all uploads share beyond each one's first.
      */
     record Transfer(int partSize, long wholePutMax, long singleCopyMax, long copyPartSize, int partsInFlight,
-                    int sharedBuffers) {
+                    int sharedBuffers, long streamedPutMax) {
 
-        /** CopyObject copies at most 5 GiB; larger objects are copied part by part. */
+        /** CopyObject copies at most 5 GiB, and PutObject stores as much; larger objects go part by part. */
         static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
+        static final long MAX_PUT = 5L * 1024 * 1024 * 1024;
         static final long COPY_PART = 1024L * 1024 * 1024;
 
         Transfer {
@@ -57,8 +60,15 @@ public final class S3BlobStore implements BlobStore, Closeable {
             }
         }
 
+        /** Without streamed PutObjects, as over plain http, where the SDK reads a body twice to sign it. */
         static Transfer of(int partSize, int partsInFlight, int sharedBuffers) {
-            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART, partsInFlight, sharedBuffers);
+            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART, partsInFlight, sharedBuffers, 0);
+        }
+
+        /** With blobs of a declared digest and size up to S3's largest PutObject streamed in one request. */
+        Transfer withStreamedPuts() {
+            return new Transfer(partSize, wholePutMax, singleCopyMax, copyPartSize, partsInFlight, sharedBuffers,
+                    MAX_PUT);
         }
     }
 
@@ -68,12 +78,21 @@ public final class S3BlobStore implements BlobStore, Closeable {
     private final Clock clock;
     private final Semaphore sharedBuffers;
 
-    /** {@code sendAheadMemory}: heap the uploads share for parts beyond each one's first, in whole parts. */
+    /**
+     * {@code sendAheadMemory}: heap the uploads share for parts beyond each one's first, in whole parts.
+     * {@code overTls}: S3 is reached over https, where the SDK sends a body unsigned, reading it once, so that a
+     * blob of declared digest and size can stream as one PutObject.
+     */
     public S3BlobStore(S3Client s3, String bucket, String prefix, int partSize, int partsInFlight,
-                       long sendAheadMemory) {
-        this(s3, new BucketLayout(bucket, prefix),
-                Transfer.of(partSize, partsInFlight, (int) Math.min(sendAheadMemory / partSize, Integer.MAX_VALUE)),
+                       long sendAheadMemory, boolean overTls) {
+        this(s3, new BucketLayout(bucket, prefix), transfer(partSize, partsInFlight, sendAheadMemory, overTls),
                 Clock.systemUTC());
+    }
+
+    private static Transfer transfer(int partSize, int partsInFlight, long sendAheadMemory, boolean overTls) {
+        Transfer transfer = Transfer.of(partSize, partsInFlight,
+                (int) Math.min(sendAheadMemory / partSize, Integer.MAX_VALUE));
+        return overTls ? transfer.withStreamedPuts() : transfer;
     }
 
     S3BlobStore(S3Client s3, BucketLayout layout, Transfer transfer, Clock clock) {
@@ -100,7 +119,11 @@ public final class S3BlobStore implements BlobStore, Closeable {
             return blob;
         }
         if (policy.expected().size() == 1) {
-            return uploadTo(policy.expected().iterator().next(), in, part);
+            Digest declared = policy.expected().iterator().next();
+            if (policy.exact() && policy.declaredSize() <= transfer.streamedPutMax()) {
+                return streamTo(declared, in, part, policy.declaredSize());
+            }
+            return uploadTo(declared, in, part);
         }
         return stage(in, part);
     }
@@ -135,6 +158,39 @@ public final class S3BlobStore implements BlobStore, Closeable {
             ifAlreadyStored(key, e);
         }
         return blob;
+    }
+
+    /**
+     * A blob whose digest and size the client declared streams to its digest key as one PutObject, its last bytes
+     * sent only once they proved to hash to it ({@link StreamedPutBody}): each byte is hashed once and written
+     * once, with no part held back beyond the first and no multipart upload to complete.
+     */
+    private StoredBlob streamTo(Digest declared, MeasuredInput in, PartBuffer first, long size) throws IOException {
+        String key = layout.blobKey(declared);
+        StreamedPutBody body = new StreamedPutBody(first.stream(), in, size);
+        if (exists(key)) {
+            return body.readThrough();
+        }
+        try {
+            s3.putObject(b -> b.bucket(layout.bucket()).key(key).ifNoneMatch("*").contentLength(size)
+                    .checksumSHA256(declared.base64()), RequestBody.fromContentProvider(body::open, size,
+                    "application/octet-stream"));
+        } catch (SdkException e) {
+            rethrowAsThrown(body.failure());
+            ifAlreadyStored(key, new StoreUnavailable("the s3 blob store failed to store " + key, e));
+            return body.readThrough();
+        }
+        return body.checked();
+    }
+
+    /** The body's own failure, the client's or the upload policy's, as the rest of the store throws them. */
+    private static void rethrowAsThrown(Exception failure) throws IOException {
+        if (failure instanceof IOException io) {
+            throw io;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
     }
 
     /** The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. */

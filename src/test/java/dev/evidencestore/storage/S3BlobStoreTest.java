@@ -333,7 +333,7 @@ class S3BlobStoreTest extends BlobStoreContract {
     class EveryUploadStaged extends BlobStoreContract {
 
         private final S3BlobStore staged = new S3BlobStore(s3, new BucketLayout(BUCKET, ""),
-                new S3BlobStore.Transfer(PART, -1, 0, PART, PARTS_IN_FLIGHT, SHARED_BUFFERS), Clock.systemUTC());
+                new S3BlobStore.Transfer(PART, -1, 0, PART, PARTS_IN_FLIGHT, SHARED_BUFFERS, 0), Clock.systemUTC());
 
         @Override
         protected BlobStore store() {

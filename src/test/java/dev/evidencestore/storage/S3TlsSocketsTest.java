@@ -6,13 +6,11 @@ import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLPeerUnverifiedException;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,17 +18,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static dev.evidencestore.support.S3ProxyServer.BUCKET;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -45,22 +38,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class S3TlsSocketsTest {
 
-    private static final String PASSWORD = "evidence-test-tls";
-
-    @TempDir
-    static Path tls;
-
     private static S3ProxyServer server;
     private static SSLContext trusting;
 
     @BeforeAll
-    static void startS3OverHttps() throws Exception {
-        Path keystore = tls.resolve("keystore.p12");
-        keytool("-genkeypair", "-alias", "s3proxy", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "1",
-                "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", PASSWORD);
-        server = S3ProxyServer.freshOverHttps("tls", keystore, PASSWORD);
-        trusting = contextTrusting(keystore);
+    static void startS3OverHttps() {
+        server = S3ProxyServer.freshOverHttps("tls");
+        trusting = server.trustingContext();
     }
 
     @AfterAll
@@ -137,26 +121,5 @@ class S3TlsSocketsTest {
             chain.add(t);
         }
         return chain;
-    }
-
-    private static SSLContext contextTrusting(Path keystore) throws IOException, GeneralSecurityException {
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
-            store.load(in, PASSWORD.toCharArray());
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(store);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
-        return context;
-    }
-
-    private static void keytool(String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0, output);
     }
 }

@@ -5,6 +5,9 @@ import org.junit.jupiter.api.Test;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class UploadPolicyTest {
 
@@ -25,5 +28,12 @@ class UploadPolicyTest {
     void aDeclaredSizeOfABlockOrMoreTakesAWholeBlock() {
         assertEquals(BLOCK, new UploadPolicy(Set.of(), 1L << 40, BLOCK).firstBlock(BLOCK));
         assertEquals(BLOCK, new UploadPolicy(Set.of(), 1L << 40, 1L << 35).firstBlock(BLOCK));
+    }
+
+    @Test
+    void onlyAKnownSizeCanBeFramed() {
+        assertTrue(UploadPolicy.framed(Set.of(), 1 << 30, 0).exact());
+        assertFalse(new UploadPolicy(Set.of(), 1 << 30, 10_240).exact());
+        assertThrows(IllegalArgumentException.class, () -> UploadPolicy.framed(Set.of(), 1 << 30, -1));
     }
 }

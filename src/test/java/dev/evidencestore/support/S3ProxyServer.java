@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.S3Configuration;
 
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -44,6 +45,7 @@ public final class S3ProxyServer implements QuarkusTestResourceLifecycleManager,
 
     private Process process;
     private URI endpoint;
+    private Path keystore;
 
     /** Starts a server over an emptied {@code target/s3proxy/<name>}, logging to {@code <name>.log} beside it. */
     public static S3ProxyServer fresh(String name) {
@@ -52,12 +54,25 @@ public final class S3ProxyServer implements QuarkusTestResourceLifecycleManager,
         return server;
     }
 
-    /** As {@link #fresh(String)}, on https only, with the key and certificate of a PKCS#12 key store. */
-    public static S3ProxyServer freshOverHttps(String name, Path keystore, String password) {
+    /**
+     * As {@link #fresh(String)}, on https only, as S3 is reached, with a new EC key and certificate for 127.0.0.1
+     * made by keytool in {@code target/s3proxy/<name>-tls}; {@link #trustingContext()} trusts it.
+     */
+    public static S3ProxyServer freshOverHttps(String name) {
         S3ProxyServer server = new S3ProxyServer();
-        server.launch(name, List.of("-D" + S3ProxyProcess.KEYSTORE + "=" + keystore.toAbsolutePath(),
-                "-D" + S3ProxyProcess.KEYSTORE_PASSWORD + "=" + password));
+        try {
+            server.keystore = TlsKey.make(ROOT.resolve(name + "-tls"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("no key for S3Proxy over https", e);
+        }
+        server.launch(name, List.of("-D" + S3ProxyProcess.KEYSTORE + "=" + server.keystore.toAbsolutePath(),
+                "-D" + S3ProxyProcess.KEYSTORE_PASSWORD + "=" + TlsKey.PASSWORD));
         return server;
+    }
+
+    /** A TLS context that trusts this server's certificate, and no other, for a server started over https. */
+    public SSLContext trustingContext() {
+        return TlsKey.trusting(keystore);
     }
 
     /** Quarkus test resource: a fresh server, and the service's s3 backend pointed at it. */

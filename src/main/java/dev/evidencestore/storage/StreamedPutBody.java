@@ -1,0 +1,103 @@
+package dev.evidencestore.storage;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The body of one PutObject that streams a whole blob of a declared size: the first part, already read and hashed,
+ * then the rest of the upload as it arrives. Its last bytes are handed over only once the whole blob hashed to the
+ * declared digest and the upload proved to end exactly there; otherwise reading fails, the request stops short of
+ * its Content-Length, and S3 stores nothing for it. The body can be sent once: a retry finds it spent and fails.
+ */
+final class StreamedPutBody {
+
+    private final InputStream first;
+    private final MeasuredInput rest;
+    private final long size;
+    private boolean opened;
+    private long sent;
+    private StoredBlob checked;
+    private Exception failure;
+
+    StreamedPutBody(InputStream first, MeasuredInput rest, long size) {
+        this.first = first;
+        this.rest = rest;
+        this.size = size;
+    }
+
+    /** The stream to send, the first time; a stream that fails, after that. */
+    InputStream open() {
+        if (opened) {
+            return new Spent();
+        }
+        opened = true;
+        return new Body();
+    }
+
+    /** The checked blob once every byte was handed over; null before. */
+    StoredBlob checked() {
+        return checked;
+    }
+
+    /** What stopped the body (the client's read, a digest or size refused), as it was thrown; null if nothing did. */
+    Exception failure() {
+        return failure;
+    }
+
+    /** Reads what the request did not, and checks it: for a request S3 answered before it took the whole body. */
+    StoredBlob readThrough() throws IOException {
+        if (checked == null) {
+            byte[] buffer = new byte[64 * 1024];
+            while (rest.read(buffer) >= 0) {
+                // only hashed, by MeasuredInput, as it is read; the first part was hashed when it was read
+            }
+            checked = rest.finish();
+        }
+        return checked;
+    }
+
+    private final class Body extends BlockInput {
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (sent == size) {
+                return -1;
+            }
+            try {
+                int n = next(buffer, offset, (int) Math.min(length, size - sent));
+                if (n < 0) {
+                    throw new IOException("the upload ended after " + sent + " of its declared " + size + " bytes");
+                }
+                sent += n;
+                if (sent == size) {
+                    checkEnd();
+                }
+                return n;
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        private int next(byte[] buffer, int offset, int length) throws IOException {
+            int n = first.read(buffer, offset, length);
+            return n >= 0 ? n : rest.read(buffer, offset, length);
+        }
+
+        /** The declared size reached: the upload must end here and hash to its digest before the last bytes go. */
+        private void checkEnd() throws IOException {
+            if (first.available() > 0 || rest.read() >= 0) {
+                throw new IOException("the upload is longer than its declared " + size + " bytes");
+            }
+            checked = rest.finish();
+        }
+    }
+
+    private static final class Spent extends InputStream {
+
+        @Override
+        public int read() throws IOException {
+            throw new IOException("a streamed upload cannot be sent again");
+        }
+    }
+}
