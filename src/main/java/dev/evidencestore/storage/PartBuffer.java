@@ -65,8 +65,7 @@ final class PartBuffer {
 
     /** The part as a request body; the SDK may read it more than once (signing, retries), so it is not copied. */
     RequestBody body() {
-        return RequestBody.fromContentProvider(() -> new ByteArrayInputStream(bytes, 0, length), length,
-                "application/octet-stream");
+        return RequestBody.fromContentProvider(this::stream, length, "application/octet-stream");
     }
 
     /** The part's bytes, to stream ahead of the rest of an upload. */

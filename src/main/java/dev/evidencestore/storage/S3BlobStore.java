@@ -136,10 +136,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
     private StoredBlob uploadTo(Digest declared, MeasuredInput in, PartBuffer part) throws IOException {
         String key = layout.blobKey(declared);
         if (exists(key)) {
-            while (part.full() && part.fill(in)) {
-                // each part is only hashed, by MeasuredInput, as it is read
-            }
-            return in.finish();
+            return readThrough(in, part);
         }
         String uploadId = startUpload(key);
         StoredBlob blob;
@@ -167,30 +164,32 @@ public final class S3BlobStore implements BlobStore, Closeable {
      */
     private StoredBlob streamTo(Digest declared, MeasuredInput in, PartBuffer first, long size) throws IOException {
         String key = layout.blobKey(declared);
-        StreamedPutBody body = new StreamedPutBody(first.stream(), in, size);
         if (exists(key)) {
-            return body.readThrough();
+            return readThrough(in, first);
         }
+        StreamedPutBody body = new StreamedPutBody(first.stream(), in, size);
         try {
             s3.putObject(b -> b.bucket(layout.bucket()).key(key).ifNoneMatch("*").contentLength(size)
                     .checksumSHA256(declared.base64()), RequestBody.fromContentProvider(body::open, size,
                     "application/octet-stream"));
         } catch (SdkException e) {
-            rethrowAsThrown(body.failure());
+            body.throwFailure();
             ifAlreadyStored(key, new StoreUnavailable("the s3 blob store failed to store " + key, e));
-            return body.readThrough();
+            // stored meanwhile by another upload: what the request did not take is read and checked all the same
+            return body.checked() != null ? body.checked() : readThrough(in, first);
         }
         return body.checked();
     }
 
-    /** The body's own failure, the client's or the upload policy's, as the rest of the store throws them. */
-    private static void rethrowAsThrown(Exception failure) throws IOException {
-        if (failure instanceof IOException io) {
-            throw io;
+    /**
+     * Reads the rest of an upload whose blob is stored already, into the buffer of its part read last, only so that
+     * MeasuredInput hashes it; then checks it against the upload policy.
+     */
+    private static StoredBlob readThrough(MeasuredInput in, PartBuffer part) throws IOException {
+        while (part.full() && part.fill(in)) {
+            // each part is only hashed, by MeasuredInput, as it is read
         }
-        if (failure instanceof RuntimeException runtime) {
-            throw runtime;
-        }
+        return in.finish();
     }
 
     /** The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. */

@@ -39,21 +39,14 @@ final class StreamedPutBody {
         return checked;
     }
 
-    /** What stopped the body (the client's read, a digest or size refused), as it was thrown; null if nothing did. */
-    Exception failure() {
-        return failure;
-    }
-
-    /** Reads what the request did not, and checks it: for a request S3 answered before it took the whole body. */
-    StoredBlob readThrough() throws IOException {
-        if (checked == null) {
-            byte[] buffer = new byte[64 * 1024];
-            while (rest.read(buffer) >= 0) {
-                // only hashed, by MeasuredInput, as it is read; the first part was hashed when it was read
-            }
-            checked = rest.finish();
+    /** Throws what stopped the body (the client's read, a digest or size refused) as it was thrown, if anything did. */
+    void throwFailure() throws IOException {
+        if (failure instanceof IOException io) {
+            throw io;
         }
-        return checked;
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
     }
 
     private final class Body extends BlockInput {

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class S3StreamedPutTest {
 
     private static final String PREFIX = "streamed/";
-    /** Small parts, so that a blob of a few hundred KiB is past the first and streams; S3's 5 MiB minimum is for parts. */
+    /** Small parts, so that a blob of 1 MiB is past the first and streams; S3's 5 MiB minimum is for parts only. */
     private static final int PART = 256 * 1024;
     private static final long LIMIT = 10L * 1024 * 1024;
     private static final int SIZE = 1024 * 1024 + 7;
@@ -150,7 +150,7 @@ class S3StreamedPutTest {
         assertStoredNowhere(digest);
     }
 
-    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 itself checks (S3Proxy does not). */
+    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
     @Test
     void thePutCarriesTheDeclaredDigestAndAnUnsignedPayload() throws IOException {
         byte[] bytes = random(SIZE, 7);

@@ -104,7 +104,7 @@ class S3TlsSocketsTest {
     private static byte[] readInSteps(InputStream stream, int... sizes) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = stream) {
-            byte[] buffer = new byte[Math.max(sizes[0], Arrays.stream(sizes).max().orElseThrow())];
+            byte[] buffer = new byte[Arrays.stream(sizes).max().orElseThrow()];
             for (int i = 0; ; i++) {
                 int n = in.read(buffer, 0, sizes[i % sizes.length]);
                 if (n < 0) {

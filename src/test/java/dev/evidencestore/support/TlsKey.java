@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A throwaway key and certificate for a test server on 127.0.0.1, made by the JDK's keytool, as tools/s3proxy.sh does. */
+/** A throwaway key and certificate for a test server on 127.0.0.1, made by keytool as tools/s3proxy.sh makes its. */
 final class TlsKey {
 
     static final String PASSWORD = "evidence-test-tls";
