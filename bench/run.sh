@@ -106,14 +106,14 @@ for p in "${ports[@]}"; do
 done
 
 # ---- 2. build ----------------------------------------------------------------------------------------------------
-BUILT="including the build"
+BUILT="including the build" AFTER_BUILD=" after the build"
 if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f target/quarkus-app/quarkus-run.jar ]; then
     log "building the jar and training its AOT cache (AotTrainingIT)"
     # test-compile included: writes target/s3proxy.classpath too
     ./mvnw -q -B verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=AotTrainingIT
 else
     # the header's commit names the checkout; a jar built before (SKIP_BUILD=1) may be of other code
-    BUILT="with the jar built before it (SKIP_BUILD=1)"
+    BUILT="with the jar built before it (SKIP_BUILD=1)" AFTER_BUILD=""
 fi
 # as production runs it: with the AOT cache the build wrote, when it wrote one (tools/service.sh)
 JVM_OPTIONS=${JVM_OPTIONS:-$(service_jvm_options)}
@@ -815,7 +815,7 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  $((SECONDS / 60)) min $((SECONDS % 60)) s $BUILT."
     echo "- Load on the machine while measuring: CPU pressure $pressure (PSI \"some\": the share of the time"
     echo "  something waited for a CPU), load average $LOAD_START at the start (after $QUIET_WAITED s of waiting for it to"
-    echo "  fall below $QUIET_LOAD after the build) and $(cut -d' ' -f1 /proc/loadavg) at the end."
+    echo "  fall below $QUIET_LOAD$AFTER_BUILD) and $(cut -d' ' -f1 /proc/loadavg) at the end."
     echo "  Other work on the machine makes the figures noisy."
     echo
     echo "| case | ours | reference (same run) | ratio | goal | met? |"
