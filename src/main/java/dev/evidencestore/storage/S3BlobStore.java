@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
 import java.time.Duration;
@@ -111,6 +112,9 @@ public final class S3BlobStore implements BlobStore, Closeable {
     @Override
     public StoredBlob put(InputStream content, UploadPolicy policy) throws IOException {
         MeasuredInput in = new MeasuredInput(content, policy);
+        if (streamsWhole(policy)) {
+            return streamTo(policy.expected().iterator().next(), in, policy.declaredSize());
+        }
         PartBuffer part = PartBuffer.first(transfer.partSize(), policy);
         part.fill(in);
         if (!part.full() && part.length() <= transfer.wholePutMax()) {
@@ -119,13 +123,20 @@ public final class S3BlobStore implements BlobStore, Closeable {
             return blob;
         }
         if (policy.expected().size() == 1) {
-            Digest declared = policy.expected().iterator().next();
-            if (policy.exact() && policy.declaredSize() <= transfer.streamedPutMax()) {
-                return streamTo(declared, in, part, policy.declaredSize());
-            }
-            return uploadTo(declared, in, part);
+            return uploadTo(policy.expected().iterator().next(), in, part);
         }
         return stage(in, part);
+    }
+
+    /**
+     * Whether the upload goes as one streamed PutObject: a blob of one declared digest whose exact size is more than
+     * one part, up to S3's largest PutObject, over https. It is known before the first byte is read, so nothing of
+     * it is held in memory: a whole part held through a long upload outlives young collections and fills the old
+     * generation of a small heap.
+     */
+    private boolean streamsWhole(UploadPolicy policy) {
+        return policy.exact() && policy.expected().size() == 1 && policy.declaredSize() > transfer.wholePutMax()
+                && policy.declaredSize() <= transfer.streamedPutMax();
     }
 
     /**
@@ -136,7 +147,7 @@ public final class S3BlobStore implements BlobStore, Closeable {
     private StoredBlob uploadTo(Digest declared, MeasuredInput in, PartBuffer part) throws IOException {
         String key = layout.blobKey(declared);
         if (exists(key)) {
-            return readThrough(in, part);
+            return readThrough(in);
         }
         String uploadId = startUpload(key);
         StoredBlob blob;
@@ -160,14 +171,14 @@ public final class S3BlobStore implements BlobStore, Closeable {
     /**
      * A blob whose digest and size the client declared streams to its digest key as one PutObject, its last bytes
      * sent only once they proved to hash to it ({@link StreamedPutBody}): each byte is hashed once and written
-     * once, with no part held back beyond the first and no multipart upload to complete.
+     * once, with nothing held back and no multipart upload to complete.
      */
-    private StoredBlob streamTo(Digest declared, MeasuredInput in, PartBuffer first, long size) throws IOException {
+    private StoredBlob streamTo(Digest declared, MeasuredInput in, long size) throws IOException {
         String key = layout.blobKey(declared);
         if (exists(key)) {
-            return readThrough(in, first);
+            return readThrough(in);
         }
-        StreamedPutBody body = new StreamedPutBody(first.stream(), in, size);
+        StreamedPutBody body = new StreamedPutBody(in, size);
         try {
             s3.putObject(b -> b.bucket(layout.bucket()).key(key).ifNoneMatch("*").contentLength(size)
                     .checksumSHA256(declared.base64()), RequestBody.fromContentProvider(body::open, size,
@@ -176,19 +187,14 @@ public final class S3BlobStore implements BlobStore, Closeable {
             body.throwFailure();
             ifAlreadyStored(key, new StoreUnavailable("the s3 blob store failed to store " + key, e));
             // stored meanwhile by another upload: what the request did not take is read and checked all the same
-            return body.checked() != null ? body.checked() : readThrough(in, first);
+            return body.checked() != null ? body.checked() : readThrough(in);
         }
         return body.checked();
     }
 
-    /**
-     * Reads the rest of an upload whose blob is stored already, into the buffer of its part read last, only so that
-     * MeasuredInput hashes it; then checks it against the upload policy.
-     */
-    private static StoredBlob readThrough(MeasuredInput in, PartBuffer part) throws IOException {
-        while (part.full() && part.fill(in)) {
-            // each part is only hashed, by MeasuredInput, as it is read
-        }
+    /** Reads the rest of an upload whose blob is stored already, only so that MeasuredInput hashes and checks it. */
+    private static StoredBlob readThrough(MeasuredInput in) throws IOException {
+        in.transferTo(OutputStream.nullOutputStream());
         return in.finish();
     }
 

@@ -4,24 +4,22 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * The body of one PutObject that streams a whole blob of a declared size: the first part, already read and hashed,
- * then the rest of the upload as it arrives. Its last bytes are handed over only once the whole blob hashed to the
- * declared digest and the upload proved to end exactly there; otherwise reading fails, the request stops short of
- * its Content-Length, and S3 stores nothing for it. The body can be sent once: a retry finds it spent and fails.
+ * The body of one PutObject that streams a whole blob of a declared size as the upload arrives, hashed as it is
+ * read. Its last bytes are handed over only once the whole blob hashed to the declared digest and the upload proved
+ * to end exactly there; otherwise reading fails, the request stops short of its Content-Length, and S3 stores nothing
+ * for it. The body can be sent once: a retry finds it spent and fails.
  */
 final class StreamedPutBody {
 
-    private final InputStream first;
-    private final MeasuredInput rest;
+    private final MeasuredInput upload;
     private final long size;
     private boolean opened;
     private long sent;
     private StoredBlob checked;
     private Exception failure;
 
-    StreamedPutBody(InputStream first, MeasuredInput rest, long size) {
-        this.first = first;
-        this.rest = rest;
+    StreamedPutBody(MeasuredInput upload, long size) {
+        this.upload = upload;
         this.size = size;
     }
 
@@ -57,7 +55,7 @@ final class StreamedPutBody {
                 return -1;
             }
             try {
-                int n = next(buffer, offset, (int) Math.min(length, size - sent));
+                int n = upload.read(buffer, offset, (int) Math.min(length, size - sent));
                 if (n < 0) {
                     throw new IOException("the upload ended after " + sent + " of its declared " + size + " bytes");
                 }
@@ -72,17 +70,12 @@ final class StreamedPutBody {
             }
         }
 
-        private int next(byte[] buffer, int offset, int length) throws IOException {
-            int n = first.read(buffer, offset, length);
-            return n >= 0 ? n : rest.read(buffer, offset, length);
-        }
-
         /** The declared size reached: the upload must end here and hash to its digest before the last bytes go. */
         private void checkEnd() throws IOException {
-            if (first.available() > 0 || rest.read() >= 0) {
+            if (upload.read() >= 0) {
                 throw new IOException("the upload is longer than its declared " + size + " bytes");
             }
-            checked = rest.finish();
+            checked = upload.finish();
         }
     }
 

@@ -150,6 +150,33 @@ class S3StreamedPutTest {
         assertStoredNowhere(digest);
     }
 
+    /**
+     * Nothing of the upload is read before its PutObject goes out, so nothing of it is held in memory: a whole part
+     * held through a long upload would outlive young collections and fill the old generation of a small heap.
+     */
+    @Test
+    void noByteIsReadBeforeThePutObjectGoesOut() throws IOException {
+        byte[] bytes = random(SIZE, 8);
+        Digest digest = digestOf(bytes);
+        SENT.clear();
+        long[] readBeforeThePut = {-1};
+        InputStream watched = new FilterInputStream(new ByteArrayInputStream(bytes)) {
+            private long read;
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                if (readBeforeThePut[0] < 0 && SENT.stream().anyMatch(request -> request.startsWith("PUT"))) {
+                    readBeforeThePut[0] = read;
+                }
+                int n = super.read(buffer, offset, length);
+                read += Math.max(n, 0);
+                return n;
+            }
+        };
+        assertEquals(new StoredBlob(digest, SIZE), store.put(watched, declared(digest, SIZE)));
+        assertEquals(0, readBeforeThePut[0]);
+    }
+
     /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
     @Test
     void thePutCarriesTheDeclaredDigestAndAnUnsignedPayload() throws IOException {
