@@ -21,12 +21,18 @@ public record BlobContent(Digest digest, long size, String mediaType, BlobStore 
 
     /**
      * The whole blob, hashed as it streams: bytes that no longer match the digest are recorded as damaged, and the
-     * stream fails with {@link DamagedBlob} before it hands out their last bytes. Past {@link #READ_AHEAD_FROM}, and
-     * where the store gains by it, the store is read and hashed a block ahead on another thread while the caller
-     * sends, so that hashing and sending run on two cores; a smaller blob is sent before a second thread would pay.
+     * stream fails with {@link DamagedBlob} before it hands out their last bytes. Past {@link #READ_AHEAD_FROM} a
+     * second thread works a block ahead: where the store gains by it (files) it reads and hashes while the caller
+     * sends; otherwise it fetches (an S3 response, decrypted) while the caller hashes and sends, and a store that
+     * fetches ahead itself (PostgreSQL's COPY) is read as it is. A smaller blob is sent before a second thread would
+     * pay.
      */
     public InputStream openChecked() throws IOException {
-        InputStream checked = integrity.openChecked(digest, size, "a download");
-        return size > READ_AHEAD_FROM && store.hashesAheadOfSending() ? new ReadAhead(checked, size) : checked;
+        if (size <= READ_AHEAD_FROM) {
+            return integrity.openChecked(digest, size, "a download");
+        }
+        return store.hashesAheadOfSending()
+                ? new ReadAhead(integrity.openChecked(digest, size, "a download"), size)
+                : integrity.openCheckedFetchingAhead(digest, size, "a download");
     }
 }

@@ -1,9 +1,11 @@
 package dev.evidencestore.api;
 
+import dev.evidencestore.support.Damage;
 import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Fixtures;
 import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.S3ProxyServer;
+import dev.evidencestore.support.Sql;
 import dev.evidencestore.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -92,6 +94,26 @@ class S3BackendTest {
                 .get("/api/v1/blobs/{digest}", digest).then().statusCode(206).extract().asByteArray());
         assertArrayEquals(bytes, api().get("/api/v1/blobs/{digest}", digest).then().statusCode(200)
                 .extract().asByteArray());
+    }
+
+    /**
+     * A download past 1 MiB is fetched a block ahead of its hashing, on another thread: the bytes arrive whole and in
+     * order, and damage in the last block ends the transfer before the bytes that show it, and is recorded.
+     */
+    @Test
+    void aLargeDownloadServesTheBytesAndCutsDamageInItsLastBlockShort() throws Exception {
+        byte[] bytes = Evidence.uniqueBytes(3 * 1024 * 1024 + 17);
+        String id = Fixtures.storedArtifact("demo", "github-deployment", bytes);
+        String digest = Evidence.digestOf(bytes);
+        assertArrayEquals(bytes, api().get("/api/v1/artifacts/{id}/content", id).then().statusCode(200)
+                .header("Repr-Digest", Evidence.digestField(bytes)).extract().asByteArray());
+
+        byte[] damaged = Damage.flipped(bytes, bytes.length - 100);
+        s3.putObject(b -> b.bucket(BUCKET).key(keyOf(digest)), RequestBody.fromBytes(damaged));
+        Damage.assertCutShort("/api/v1/artifacts/" + id + "/content");
+
+        assertEquals(1, Sql.count("SELECT count(*) FROM blob_integrity WHERE digest = ? AND damaged "
+                + "AND computed_digest = ?", digest, Evidence.digestOf(damaged)));
     }
 
     @Test
