@@ -53,8 +53,8 @@ public interface BlobStore {
     /**
      * Whether a whole download, hashed as it streams, is better read and hashed a block ahead on a second thread
      * while the request's thread sends ({@link ReadAhead}): so for a file, whose reading costs the service little.
-     * Not for PostgreSQL's COPY, which the service decodes itself, nor for an S3 response: there the hand-overs cost
-     * as much as the overlap bought (bench/run.sh, docs/operations.md).
+     * Not for PostgreSQL's COPY, which the service decodes itself, nor for an S3 response, whose fetching (its TLS
+     * decryption) is what the second thread takes over there, below the hashing (bench/run.sh, docs/operations.md).
      */
     default boolean hashesAheadOfSending() {
         return false;

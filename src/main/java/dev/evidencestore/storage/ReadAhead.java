@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Reads a stream one block ahead on a thread of its own, so that what the reader does with the current block (hash
  * it, compress it, send it) and what fetching the next one costs (a database query, an S3 read, and the hashing of a
  * checked read, {@code CheckedInput}) run on two cores. For the service's own whole reads (verifications, evidence
- * bundles) and for whole downloads past 1 MiB from files ({@link BlobStore#hashesAheadOfSending()}):
- * a download's fetcher waits for a slow client as its sender does, and ends when the download is closed, finished,
+ * bundles) and for whole downloads past 1 MiB: above the hashing from files
+ * ({@link BlobStore#hashesAheadOfSending()}), below it from S3; a download's fetcher waits for a slow client as its sender does, and ends when the download is closed, finished,
  * left or cut as stalled. At most three blocks are held, the one being read, one ready and one being fetched, and
  * their arrays are filled again rather than allocated per block.
  *
