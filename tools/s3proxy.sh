@@ -49,7 +49,9 @@ s3proxy_start() {
     [ -n "$S3PROXY_TLS" ] || { echo "s3proxy_start: call s3proxy_tls first" >&2; return 1; }
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     : > "$log"
+    # JBoss LogManager is on the classpath: named at launch, it is not set up late over the JDK's (an ERROR line)
     java -Ds3proxy.keystore="$S3PROXY_TLS/keystore.p12" -Ds3proxy.keystore-password="$S3PROXY_STORE_PASSWORD" \
+        -Djava.util.logging.manager=org.jboss.logmanager.LogManager \
         -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
         "$port" "$dir" >> "$log" 2>&1 &
     S3PROXY_PID=$!
