@@ -2,6 +2,7 @@ package dev.evidencestore.http;
 
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.ProblemType;
+import dev.evidencestore.storage.BlobStore;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -32,13 +33,12 @@ public class AdmissionControl {
     static final int RETRY_AFTER_SECONDS = 1;
     /** The most of a refused request's body that is read and dropped before its answer, rather than cut off. */
     static final long DRAINED = 8L * 1024 * 1024;
-    /** The blob store's own buffer of an upload with the filesystem backend. */
-    private static final long FILESYSTEM_BUFFER = 256 * 1024;
 
     private final Map<RequestKind, Semaphore> slots = new EnumMap<>(RequestKind.class);
     private final Map<RequestKind, Integer> bounds = new EnumMap<>(RequestKind.class);
     private final ConcurrencyCap perClient;
     private final BodyMemory memory;
+    private final BlobStore store;
     private final ClientAddress clients;
     private final EventLoopLag lag;
     private final long maxJsonBody;
@@ -48,7 +48,7 @@ public class AdmissionControl {
     private final String loopBehind;
     private final String tooLarge;
 
-    AdmissionControl(EvidenceConfig config, ClientAddress clients, EventLoopLag lag) {
+    AdmissionControl(EvidenceConfig config, ClientAddress clients, EventLoopLag lag, BlobStore store) {
         EvidenceConfig.Http.Admission admission = config.http().admission();
         bounds.put(RequestKind.DOWNLOAD, admission.downloads());
         bounds.put(RequestKind.UPLOAD, admission.uploads());
@@ -56,8 +56,8 @@ public class AdmissionControl {
         bounds.forEach((kind, bound) -> slots.put(kind, new Semaphore(bound)));
         this.perClient = new ConcurrencyCap(admission.perClient());
         this.maxJsonBody = config.http().maxJsonBody().asLongValue();
-        this.memory = new BodyMemory(admission.bodyMemory().asLongValue(), uploadBuffer(config.storage()),
-                maxJsonBody);
+        this.memory = new BodyMemory(admission.bodyMemory().asLongValue(), maxJsonBody);
+        this.store = store;
         this.clients = clients;
         this.lag = lag;
         kindBusy.put(RequestKind.DOWNLOAD, busy("the service is streaming as many downloads as it can"));
@@ -73,15 +73,6 @@ public class AdmissionControl {
     private static String busy(String reason) {
         return Problems.json(ProblemType.SERVICE_BUSY, reason + "; nothing was done",
                 Map.of("retryAfterSeconds", RETRY_AFTER_SECONDS));
-    }
-
-    /** What the blob store holds of one upload at most. */
-    private static long uploadBuffer(EvidenceConfig.Storage storage) {
-        return switch (storage.backend()) {
-            case POSTGRES -> storage.postgres().chunkSize().asLongValue();
-            case FILESYSTEM -> FILESYSTEM_BUFFER;
-            case S3 -> storage.s3().partSize().asLongValue();
-        };
     }
 
     void onRouter(@Observes Router router) {
@@ -110,7 +101,7 @@ public class AdmissionControl {
             return;
         }
         List<Runnable> taken = new ArrayList<>(3);
-        String refusal = take(kind, request, declared, taken);
+        String refusal = take(kind, request, share(kind, request, context.normalizedPath(), declared), taken);
         if (refusal != null) {
             taken.forEach(Runnable::run);
             refuse(context, ProblemType.SERVICE_BUSY, refusal);
@@ -121,7 +112,7 @@ public class AdmissionControl {
     }
 
     /** Takes what the request needs, noting how to give each back; the refusal's document if something is lacking. */
-    private String take(RequestKind kind, HttpServerRequest request, long declared, List<Runnable> taken) {
+    private String take(RequestKind kind, HttpServerRequest request, long share, List<Runnable> taken) {
         Semaphore kindSlots = slots.get(kind);
         if (!kindSlots.tryAcquire()) {
             return kindBusy.get(kind);
@@ -132,13 +123,24 @@ public class AdmissionControl {
             return clientBusy;
         }
         taken.add(() -> perClient.leave(client));
-        long share = kind == RequestKind.UPLOAD ? memory.uploadShare(declared)
-                : memory.bodyShare(declared, isChunked(request), request.headers().contains(IdempotencyKey.HEADER));
         if (!memory.take(share)) {
             return memoryBusy;
         }
         taken.add(() -> memory.give(share));
         return null;
+    }
+
+    /**
+     * The request body's share of memory. An upload counts what the blob store holds of it, which for a blob of one
+     * digest, named in the path and by no Content-Digest that might disagree, may be none (docs/operations.md).
+     */
+    private long share(RequestKind kind, HttpServerRequest request, String path, long declared) {
+        if (kind != RequestKind.UPLOAD) {
+            return memory.bodyShare(declared, isChunked(request), request.headers().contains(IdempotencyKey.HEADER));
+        }
+        boolean oneDigest = RequestKind.putsBlobAtDigest(request.method().name(), path)
+                && !request.headers().contains(ContentDigestHeader.NAME);
+        return memory.uploadShare(store.heldOfUpload(declared, oneDigest));
     }
 
     /**

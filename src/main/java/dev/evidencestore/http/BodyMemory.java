@@ -20,17 +20,12 @@ final class BodyMemory {
     static final long UPLOAD_NETWORK_BUFFERS = 2L * 256 * 1024;
 
     private final long budget;
-    private final long uploadBuffer;
     private final long maxJsonBody;
     private final AtomicLong taken = new AtomicLong();
 
-    /**
-     * @param uploadBuffer what the blob store holds of one upload at most (a chunk, a part)
-     * @param maxJsonBody  the largest JSON body: the share of a body that declares no length
-     */
-    BodyMemory(long budget, long uploadBuffer, long maxJsonBody) {
+    /** @param maxJsonBody the largest JSON body: the share of a body that declares no length */
+    BodyMemory(long budget, long maxJsonBody) {
         this.budget = budget;
-        this.uploadBuffer = uploadBuffer;
         this.maxJsonBody = maxJsonBody;
     }
 
@@ -43,9 +38,9 @@ final class BodyMemory {
         return size * (keyed ? KEYED_JSON_WEIGHT : JSON_WEIGHT);
     }
 
-    /** The share of an upload: the store's buffer, no more than the bytes it declares, and the network's chunks. */
-    long uploadShare(long declared) {
-        return (declared >= 0 ? Math.min(declared, uploadBuffer) : uploadBuffer) + UPLOAD_NETWORK_BUFFERS;
+    /** The share of an upload: what the blob store holds of it ({@code held}), and the network's chunks. */
+    long uploadShare(long held) {
+        return held + UPLOAD_NETWORK_BUFFERS;
     }
 
     /** Takes {@code share}, if it fits beside what requests in progress hold. */

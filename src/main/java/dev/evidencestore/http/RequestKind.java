@@ -61,6 +61,11 @@ public enum RequestKind {
                         && "evidence-bundle".equals(s[6]));
     }
 
+    /** A PUT of one blob to its digest: an upload whose client names, in its path, the digest its bytes must have. */
+    public static boolean putsBlobAtDigest(String method, String path) {
+        return "PUT".equals(method) && isBlob(segments(path));
+    }
+
     private static boolean isArtifactBatches(String[] s) {
         return s.length == 7 && isApi(s) && "workspaces".equals(s[2]) && "incidents".equals(s[4])
                 && "artifact-batches".equals(s[6]);

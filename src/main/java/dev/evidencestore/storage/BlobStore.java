@@ -23,6 +23,18 @@ public interface BlobStore {
      */
     StoredBlob put(InputStream content, UploadPolicy policy) throws IOException;
 
+    /**
+     * The most of one upload that this store holds in memory at a time, for admission to count before the body is
+     * read: {@code declaredSize} is its framed size (a Content-Length), -1 when it has none, and {@code oneDigest}
+     * whether it must hash to the one digest its client named. Never more than the declared size.
+     */
+    long heldOfUpload(long declaredSize, boolean oneDigest);
+
+    /** {@code buffer}, or the declared size when that is smaller. */
+    static long bufferUpTo(long declaredSize, long buffer) {
+        return declaredSize >= 0 ? Math.min(declaredSize, buffer) : buffer;
+    }
+
     /** The size of the stored blob, or empty when this store does not hold it. */
     OptionalLong size(Digest digest) throws IOException;
 

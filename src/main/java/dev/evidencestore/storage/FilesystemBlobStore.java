@@ -137,6 +137,11 @@ public final class FilesystemBlobStore implements BlobStore {
     }
 
     @Override
+    public long heldOfUpload(long declaredSize, boolean oneDigest) {
+        return BlobStore.bufferUpTo(declaredSize, BUFFER);
+    }
+
+    @Override
     public boolean hashesAheadOfSending() {
         return true;
     }

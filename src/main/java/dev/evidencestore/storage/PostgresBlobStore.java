@@ -110,6 +110,11 @@ public final class PostgresBlobStore implements BlobStore {
     }
 
     @Override
+    public long heldOfUpload(long declaredSize, boolean oneDigest) {
+        return BlobStore.bufferUpTo(declaredSize, chunkSize);
+    }
+
+    @Override
     public OptionalLong size(Digest digest) throws IOException {
         Content content = find(digest);
         return content == null ? OptionalLong.empty() : OptionalLong.of(content.size());

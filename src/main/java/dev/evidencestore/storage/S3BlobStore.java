@@ -135,8 +135,17 @@ public final class S3BlobStore implements BlobStore, Closeable {
      * generation of a small heap.
      */
     private boolean streamsWhole(UploadPolicy policy) {
-        return policy.exact() && policy.expected().size() == 1 && policy.declaredSize() > transfer.wholePutMax()
-                && policy.declaredSize() <= transfer.streamedPutMax();
+        return policy.exact() && policy.expected().size() == 1 && streamsWhole(policy.declaredSize());
+    }
+
+    private boolean streamsWhole(long exactSize) {
+        return exactSize > transfer.wholePutMax() && exactSize <= transfer.streamedPutMax();
+    }
+
+    /** None of an upload that streams as one PutObject ({@link #streamTo}); otherwise its first part. */
+    @Override
+    public long heldOfUpload(long declaredSize, boolean oneDigest) {
+        return oneDigest && streamsWhole(declaredSize) ? 0 : BlobStore.bufferUpTo(declaredSize, transfer.partSize());
     }
 
     /**

@@ -40,6 +40,11 @@ public final class SmallBlobCache implements BlobStore {
     }
 
     @Override
+    public long heldOfUpload(long declaredSize, boolean oneDigest) {
+        return store.heldOfUpload(declaredSize, oneDigest);
+    }
+
+    @Override
     public OptionalLong size(Digest digest) throws IOException {
         byte[] cached = blobs.getIfPresent(digest);
         return cached != null ? OptionalLong.of(cached.length) : store.size(digest);

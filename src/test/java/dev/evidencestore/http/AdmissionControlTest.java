@@ -284,6 +284,29 @@ class AdmissionControlTest {
         }
     }
 
+    /**
+     * An upload counts what the blob store holds of it, no more than its declared length on this backend (a
+     * PostgreSQL chunk at most), and the network's two chunks: one byte past what is left is refused, unread.
+     */
+    @Test
+    void anUploadCountsTheStoresShareOfItsDeclaredLengthAndIsRefusedPastWhatIsLeft() {
+        long network = BodyMemory.UPLOAD_NETWORK_BUFFERS;
+        long fits = 100_000;
+        assertTrue(admission.takeBodyMemory(BODY_MEMORY - network - fits));
+        try {
+            byte[] tooLarge = Evidence.uniqueBytes((int) fits + 1);
+            String refused = "/api/v1/blobs/" + Evidence.digestOf(tooLarge);
+            busy(api().contentType(ContentType.BINARY).body(tooLarge).put(refused).then(),
+                    "the request bodies in progress hold all the memory set aside for them; nothing was done");
+            byte[] fitting = Evidence.uniqueBytes((int) fits);
+            api().contentType(ContentType.BINARY).body(fitting).put("/api/v1/blobs/" + Evidence.digestOf(fitting))
+                    .then().statusCode(201);
+            api().get(refused).then().statusCode(404);
+        } finally {
+            admission.giveBodyMemory(BODY_MEMORY - network - fits);
+        }
+    }
+
     /** Without a Content-Length a body counts as the largest JSON body, and is cut off as it grows past it. */
     @Test
     void aChunkedJsonBodyCountsAsTheLargestAndIsRefusedWhenItGrowsPastIt() {

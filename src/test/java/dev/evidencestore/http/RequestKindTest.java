@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -88,6 +89,16 @@ class RequestKindTest {
     }
 
     /** Spellings the router still sends to the same resource are classed as it: empty segments, a query. */
+    @Test
+    void onlyAPutOfOneBlobNamesItsDigest() {
+        String blob = "/api/v1/blobs/sha256:" + "ab".repeat(32);
+        assertTrue(RequestKind.putsBlobAtDigest("PUT", blob));
+        assertTrue(RequestKind.putsBlobAtDigest("PUT", "/" + blob + "/"));
+        assertFalse(RequestKind.putsBlobAtDigest("POST", "/api/v1/blobs"));
+        assertFalse(RequestKind.putsBlobAtDigest("GET", blob));
+        assertFalse(RequestKind.putsBlobAtDigest("POST", "/api/v1/workspaces/demo/incidents/INC-1/artifact-batches"));
+    }
+
     @Test
     void spellingsOfAStreamingRouteAreStillDownloads() {
         String blob = "/api/v1/blobs/sha256:" + "ab".repeat(32);

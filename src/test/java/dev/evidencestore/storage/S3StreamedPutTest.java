@@ -178,6 +178,21 @@ class S3StreamedPutTest {
     }
 
     /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
+    /** What admission counts of an upload's body before it is read: none of one that will stream, else a part. */
+    @Test
+    void anUploadThatStreamsHoldsNoPartAndAnyOtherAtMostOne() {
+        assertEquals(0, store.heldOfUpload(SIZE, true));
+        assertEquals(0, store.heldOfUpload(S3BlobStore.Transfer.MAX_PUT, true));
+        assertEquals(PART, store.heldOfUpload(S3BlobStore.Transfer.MAX_PUT + 1, true), "past S3's largest PutObject");
+        assertEquals(PART, store.heldOfUpload(SIZE, false), "no digest named, or one that may disagree");
+        assertEquals(PART, store.heldOfUpload(-1, true), "no length: not framed, so not streamed");
+        assertEquals(PART - 1, store.heldOfUpload(PART - 1, true), "one part at most: sent whole from memory");
+        assertEquals(10, store.heldOfUpload(10, true));
+        S3BlobStore plainHttp = new S3BlobStore(s3, new BucketLayout(BUCKET, PREFIX),
+                S3BlobStore.Transfer.of(PART, 2, 2), Clock.systemUTC());
+        assertEquals(PART, plainHttp.heldOfUpload(SIZE, true), "over plain http nothing streams");
+    }
+
     @Test
     void thePutCarriesTheDeclaredDigestAndAnUnsignedPayload() throws IOException {
         byte[] bytes = random(SIZE, 7);
