@@ -289,8 +289,8 @@ s3proxy_small_reference() {
     case " $CASES " in *" small_read "*) get_seconds=$WRK_SECONDS ;; esac
     [ "$put_count" != 0 ] || [ "$get_seconds" != 0 ] || return 0
     log "reference: S3Proxy's own PutObject (16 clients) and GetObject (32 clients) of 10 KiB (bench/lib/S3SmallRate.java)"
-    java "${S3PROXY_TRUST[@]}" -Djava.util.logging.manager=org.jboss.logmanager.LogManager \
-        -cp "$(cat target/s3proxy.classpath)" bench/lib/S3SmallRate.java "$S3PROXY_URL" evidence \
+    java "${S3PROXY_TRUST[@]}" "${S3PROXY_LOGGING[@]}" -cp "$(cat target/s3proxy.classpath)" \
+        bench/lib/S3SmallRate.java "$S3PROXY_URL" evidence \
         "$SMALL" "$PEER_WARMUP" "$put_count" "$WRK_SECONDS" "$get_seconds" 16 32 "$PEER_WARMUP_SECONDS" \
         > "$j" 2> "$WORK/s3proxy-small.log" \
         || { tail -n 30 "$WORK/s3proxy-small.log" >&2; die "S3SmallRate against S3Proxy"; }

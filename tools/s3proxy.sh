@@ -9,7 +9,7 @@
 #   s3proxy_tls "$WORK/s3proxy-tls"                     # key store, certificate (PEM, for curl), trust store (JVMs)
 #   s3proxy_start "$WORK/s3proxy.log" 18483 "$WORK/s3proxy" || exit 1   # sets S3PROXY_PID and S3PROXY_URL
 #   curl --cacert "$S3PROXY_TLS/cert.pem" ... "$S3PROXY_URL/evidence/key"
-#   java "${S3PROXY_TRUST[@]}" ...                      # a JVM client that trusts it
+#   java "${S3PROXY_TRUST[@]}" "${S3PROXY_LOGGING[@]}" ... # a JVM client that trusts it, on its classpath
 #   s3proxy_service_arguments 18483                     # the s3 backend's settings for it, the trust store too:
 #   service_start ... "${S3PROXY_SERVICE_ARGUMENTS[@]}"
 #   s3proxy_stop
@@ -21,6 +21,9 @@ S3PROXY_PID=""
 S3PROXY_URL=""
 S3PROXY_TRUST=()
 S3PROXY_SERVICE_ARGUMENTS=()
+# JVMs on target/s3proxy.classpath have JBoss LogManager: named at launch, it is not set up late over the JDK's one,
+# which logged an ERROR line
+S3PROXY_LOGGING=(-Djava.util.logging.manager=org.jboss.logmanager.LogManager)
 # protects only the throwaway key of a local run
 S3PROXY_STORE_PASSWORD=evidence-local-s3proxy
 
@@ -49,9 +52,8 @@ s3proxy_start() {
     [ -n "$S3PROXY_TLS" ] || { echo "s3proxy_start: call s3proxy_tls first" >&2; return 1; }
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     : > "$log"
-    # JBoss LogManager is on the classpath: named at launch, it is not set up late over the JDK's (an ERROR line)
     java -Ds3proxy.keystore="$S3PROXY_TLS/keystore.p12" -Ds3proxy.keystore-password="$S3PROXY_STORE_PASSWORD" \
-        -Djava.util.logging.manager=org.jboss.logmanager.LogManager \
+        "${S3PROXY_LOGGING[@]}" \
         -cp "target/test-classes:$(cat target/s3proxy.classpath)" dev.evidencestore.support.S3ProxyProcess \
         "$port" "$dir" >> "$log" 2>&1 &
     S3PROXY_PID=$!

@@ -14,9 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * it, compress it, send it) and what fetching the next one costs (a database query, an S3 read, and the hashing of a
  * checked read, {@code CheckedInput}) run on two cores. For the service's own whole reads (verifications, evidence
  * bundles) and for whole downloads past 1 MiB: above the hashing from files
- * ({@link BlobStore#hashesAheadOfSending()}), below it from S3; a download's fetcher waits for a slow client as its sender does, and ends when the download is closed, finished,
- * left or cut as stalled. At most three blocks are held, the one being read, one ready and one being fetched, and
- * their arrays are filled again rather than allocated per block.
+ * ({@link BlobStore#hashesAheadOfSending()}), below it from S3; a download's fetcher waits for a slow client as its
+ * sender does, and ends when the download is closed, finished, left or cut as stalled. At most three blocks are
+ * held, the one being read, one ready and one being fetched, and their arrays are filled again rather than allocated
+ * per block.
  *
  * <p>The source is only ever read and closed by the fetching thread, so a reader that stops early never closes it
  * under a read in progress (a PostgreSQL COPY, an S3 response).

@@ -88,7 +88,6 @@ class RequestKindTest {
         assertEquals(RequestKind.UNCOUNTED, RequestKind.of("GET", "/q/openapi"));
     }
 
-    /** Spellings the router still sends to the same resource are classed as it: empty segments, a query. */
     @Test
     void onlyAPutOfOneBlobNamesItsDigest() {
         String blob = "/api/v1/blobs/sha256:" + "ab".repeat(32);
@@ -99,6 +98,7 @@ class RequestKindTest {
         assertFalse(RequestKind.putsBlobAtDigest("POST", "/api/v1/workspaces/demo/incidents/INC-1/artifact-batches"));
     }
 
+    /** Spellings the router still sends to the same resource are classed as it: empty segments, a query. */
     @Test
     void spellingsOfAStreamingRouteAreStillDownloads() {
         String blob = "/api/v1/blobs/sha256:" + "ab".repeat(32);

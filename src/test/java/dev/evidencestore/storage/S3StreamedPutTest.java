@@ -177,7 +177,6 @@ class S3StreamedPutTest {
         assertEquals(0, readBeforeThePut[0]);
     }
 
-    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
     /** What admission counts of an upload's body before it is read: none of one that will stream, else a part. */
     @Test
     void anUploadThatStreamsHoldsNoPartAndAnyOtherAtMostOne() {
@@ -193,6 +192,7 @@ class S3StreamedPutTest {
         assertEquals(PART, plainHttp.heldOfUpload(SIZE, true), "over plain http nothing streams");
     }
 
+    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
     @Test
     void thePutCarriesTheDeclaredDigestAndAnUnsignedPayload() throws IOException {
         byte[] bytes = random(SIZE, 7);
