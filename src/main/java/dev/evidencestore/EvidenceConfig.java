@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /** Every setting of the service, with its default. Production values come from environment variables. */
@@ -414,10 +415,10 @@ public interface EvidenceConfig {
 
         /**
          * Small items (64 KiB at most) of one batch whose bytes are made durable at once, each on its own thread,
-         * while the next entries are read: their waits on the disk overlap. 1 (or less) stores one item at a time.
+         * while the next entries are read: their waits on the store overlap. 1 (or less) stores one item at a time.
+         * Unset: the backend's own number ({@code BlobStore.smallWritesAtOnce}: 16 on postgres, 8 otherwise).
          */
-        @WithDefault("8")
-        int itemsInFlight();
+        OptionalInt itemsInFlight();
 
         /**
          * Stored items of one batch bound in one transaction, each with its own audit entry: one commit and one

@@ -60,7 +60,7 @@ public class ArtifactBatchResource {
     static final String TAR = "application/x-tar";
     /**
      * Items up to this size are read into memory and stored on another thread; at most
-     * {@code evidence.batch.items-in-flight} of them per batch, so one batch holds at most that many times this.
+     * {@link BlobService#batchItemsInFlight()} of them per batch, so one batch holds at most that many times this.
      */
     static final int HELD_ITEM = 64 * 1024;
 
@@ -98,7 +98,7 @@ public class ArtifactBatchResource {
             ReceivedItems received = new ReceivedItems(limits.itemsPerTransaction(), executor,
                     group -> bind(target, group, batch));
             try (ItemsInFlight<ReceivedItems.Received> inFlight = new ItemsInFlight<>(executor,
-                    limits.itemsInFlight(), received::add)) {
+                    blobs.batchItemsInFlight(), received::add)) {
                 receiveAll(archive, batch, inFlight, received);
             }
             archive.readPadding(hashed);

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -34,6 +35,7 @@ public class BlobService {
     private final Set<String> publicWorkspaces;
     private final BlobIntegrity integrity;
     private final KnownUploads uploads;
+    private final int batchItemsInFlight;
 
     BlobService(BlobStore store, EvidenceConfig config, CurrentActor actor,
                 BlobIntegrity integrity, KnownUploads uploads) {
@@ -43,6 +45,17 @@ public class BlobService {
         this.store = store;
         this.maxSize = config.blob().maxSize().asLongValue();
         this.publicWorkspaces = config.publicReadWorkspaces().orElse(Set.of());
+        this.batchItemsInFlight = itemsInFlight(config.batch().itemsInFlight(), store);
+    }
+
+    /** {@code evidence.batch.items-in-flight} when set, else the number the store does best with. */
+    static int itemsInFlight(OptionalInt configured, BlobStore store) {
+        return configured.orElseGet(store::smallWritesAtOnce);
+    }
+
+    /** How many small items of one batch upload are stored at once ({@link #itemsInFlight}). */
+    public int batchItemsInFlight() {
+        return batchItemsInFlight;
     }
 
     /**

@@ -73,6 +73,15 @@ public interface BlobStore {
     }
 
     /**
+     * How many small blobs one batch upload should store at once, each on a thread of its own, while it reads its
+     * next entries ({@code evidence.batch.items-in-flight} overrides it): enough that their waits on the store
+     * overlap. More cost CPU where each write is its own work (a file and its fsyncs, an S3 request).
+     */
+    default int smallWritesAtOnce() {
+        return 8;
+    }
+
+    /**
      * The store itself, past any copy kept in memory ({@link SmallBlobCache}): for reads that must look at the stored
      * bytes, such as the scrub and a reviewer's verification.
      */

@@ -109,6 +109,16 @@ public final class PostgresBlobStore implements BlobStore {
         }
     }
 
+    /**
+     * Short blobs commit in groups ({@link ShortBlobCommits}): the more writes wait on one commit, the fewer commits
+     * each item costs. Batches of 1,000 items of 10 KiB ran 12% faster with 16 than with 8, and 32 added little
+     * (docs/operations.md); 16 items of at most 64 KiB hold no more than the chunk that admission counts per upload.
+     */
+    @Override
+    public int smallWritesAtOnce() {
+        return 16;
+    }
+
     @Override
     public long heldOfUpload(long declaredSize, boolean oneDigest) {
         return BlobStore.bufferUpTo(declaredSize, chunkSize);

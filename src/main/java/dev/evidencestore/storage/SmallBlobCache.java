@@ -87,6 +87,11 @@ public final class SmallBlobCache implements BlobStore {
     }
 
     @Override
+    public int smallWritesAtOnce() {
+        return store.smallWritesAtOnce();
+    }
+
+    @Override
     public BlobStore stored() {
         return store;
     }

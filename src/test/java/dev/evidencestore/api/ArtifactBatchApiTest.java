@@ -174,7 +174,7 @@ class ArtifactBatchApiTest {
     }
 
     /**
-     * Small items are stored several at a time (evidence.batch.items-in-flight, 8) while larger ones stream
+     * Small items are stored several at a time (16 on this suite's postgres backend) while larger ones stream
      * in between: every item still gets its own result, its own audit entry and its bytes, and one refused item
      * among them is refused alone.
      */
