@@ -28,7 +28,7 @@ public class CurrentActor {
      * compare by identity, so an entry lives exactly as long as its token object.
      */
     private static final Cache<JsonWebToken, Bearer> BEARERS = Caffeine.newBuilder().weakKeys()
-            .maximumSize(10_000).build();
+            .maximumSize(10_000).executor(Runnable::run).build();
 
     private final SecurityIdentity identity;
     private Actor actor;

@@ -26,6 +26,7 @@ public class ResolvedBearers {
     ResolvedBearers(EvidenceConfig config) {
         this.byHeader = Caffeine.newBuilder()
                 .maximumSize(config.cache().tokens())
+                .executor(Runnable::run)
                 .expireAfter(Expiry.creating((String header, Resolved resolved) ->
                         TokenLifetime.left(resolved.expires(), Instant.now())))
                 .build();

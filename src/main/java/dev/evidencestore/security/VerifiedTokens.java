@@ -36,6 +36,7 @@ public abstract class VerifiedTokens implements JWTParser {
         this.lifetime = new TokenLifetime(config.tokens().maxLifetime(), config.tokens().clockSkew());
         this.byToken = Caffeine.newBuilder()
                 .maximumSize(config.cache().tokens())
+                .executor(Runnable::run)
                 .expireAfter(Expiry.creating((String token, JsonWebToken jwt) ->
                         TokenLifetime.left(Instant.ofEpochSecond(jwt.getExpirationTime()), Instant.now())))
                 .build();

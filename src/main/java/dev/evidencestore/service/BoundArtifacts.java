@@ -21,7 +21,7 @@ public class BoundArtifacts {
     private final Cache<ArtifactId, Artifact> byId;
 
     BoundArtifacts(EvidenceConfig config) {
-        this.byId = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).build();
+        this.byId = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).executor(Runnable::run).build();
     }
 
     /** The artifact if it was read before; empty otherwise, without asking the database. */

@@ -24,7 +24,7 @@ public class KnownIncidents {
 
     KnownIncidents(EvidenceConfig config, TransactionSynchronizationRegistry transactions) {
         this.transactions = transactions;
-        this.ids = Caffeine.newBuilder().maximumSize(config.cache().incidents()).build();
+        this.ids = Caffeine.newBuilder().maximumSize(config.cache().incidents()).executor(Runnable::run).build();
     }
 
     /** The committed ID, or the one the current transaction has already read. */

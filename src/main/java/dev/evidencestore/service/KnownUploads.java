@@ -24,7 +24,7 @@ public class KnownUploads {
 
     KnownUploads(EvidenceConfig config, TransactionSynchronizationRegistry transactions) {
         this.transactions = transactions;
-        this.sizes = Caffeine.newBuilder().maximumSize(config.cache().uploads()).build();
+        this.sizes = Caffeine.newBuilder().maximumSize(config.cache().uploads()).executor(Runnable::run).build();
     }
 
     /** The size of {@code digest} if {@code uploader} is known to have uploaded it. */

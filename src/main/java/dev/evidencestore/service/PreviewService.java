@@ -62,7 +62,8 @@ public class PreviewService {
         this.store = store;
         this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, config.preview().maxBytes().asLongValue());
         this.slots = new Semaphore(config.preview().maxConcurrent());
-        this.described = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).build();
+        this.described = Caffeine.newBuilder().maximumSize(config.cache().artifacts())
+                .executor(Runnable::run).build();
     }
 
     /** Whether the artifact's preview draws charts, by what was declared about it; reads no bytes. */

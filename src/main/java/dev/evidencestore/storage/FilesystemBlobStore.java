@@ -11,13 +11,17 @@ import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -28,6 +32,9 @@ import java.util.UUID;
 public final class FilesystemBlobStore implements BlobStore {
 
     private static final int BUFFER = 256 * 1024;
+    private static final Set<OpenOption> WRITE_NEW = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    private static final FileAttribute<Set<PosixFilePermission>> READ_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r--r-----"));
     /** How much an upload writes before the disk is asked to take it (BackgroundFlush). */
     private static final long FLUSH_EVERY = 32L * 1024 * 1024;
 
@@ -54,18 +61,8 @@ public final class FilesystemBlobStore implements BlobStore {
             StoredBlob blob = writeDurably(in, temp, policy.firstBlock(BUFFER));
             Path target = pathOf(blob.digest());
             if (!Files.exists(target)) {
-                boolean newPrefix = !Files.isDirectory(target.getParent());
-                if (newPrefix) {
-                    // only then: createDirectories on an existing directory fails inside and costs an exception
-                    Files.createDirectories(target.getParent());
-                }
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                moveIntoPlace(temp, target);
                 moved = true;
-                fsyncDirectory(target.getParent());
-                if (newPrefix) {
-                    // a new sha256/ab directory is itself an entry of sha256/: make that durable too
-                    fsyncDirectory(blobs);
-                }
             }
             return blob;
         } catch (IOException e) {
@@ -78,11 +75,29 @@ public final class FilesystemBlobStore implements BlobStore {
     }
 
     /**
+     * Renames the written file to its digest's path and makes the rename durable. The prefix directory is made only
+     * when the rename finds it missing: once all 256 exist, which is soon, checking first is a system call wasted.
+     */
+    private void moveIntoPlace(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            fsyncDirectory(target.getParent());
+        } catch (NoSuchFileException missingPrefix) {
+            Files.createDirectories(target.getParent());
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            fsyncDirectory(target.getParent());
+            // a new sha256/ab directory is itself an entry of sha256/: make that durable too
+            fsyncDirectory(blobs);
+        }
+    }
+
+    /**
      * Reads and hashes the upload in full blocks while a writer thread writes the previous block to the file, and
      * the disk is given what has been written as it goes; the closing fsync makes it all durable.
      */
     private static StoredBlob writeDurably(MeasuredInput in, Path temp, int firstBlock) throws IOException {
-        try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        // read-only from its creation: the open descriptor may still write it, nothing else can
+        try (FileChannel out = FileChannel.open(temp, WRITE_NEW, READ_ONLY)) {
             BackgroundFlush flush = new BackgroundFlush(out, FLUSH_EVERY);
             WriteBehind.Sink<IOException> toFile = (block, length, n) -> {
                 ByteBuffer bytes = ByteBuffer.wrap(block, 0, length);
@@ -101,9 +116,7 @@ public final class FilesystemBlobStore implements BlobStore {
             }
             out.force(true);
         }
-        StoredBlob blob = in.finish();
-        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("r--r-----"));
-        return blob;
+        return in.finish();
     }
 
     private static void fsyncDirectory(Path directory) throws IOException {

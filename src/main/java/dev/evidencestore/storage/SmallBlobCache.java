@@ -30,7 +30,7 @@ public final class SmallBlobCache implements BlobStore {
     public SmallBlobCache(BlobStore store, long maxBlobSize, long memory) {
         this.store = store;
         this.maxBlobSize = maxBlobSize;
-        this.blobs = Caffeine.newBuilder().maximumWeight(memory)
+        this.blobs = Caffeine.newBuilder().maximumWeight(memory).executor(Runnable::run)
                 .weigher((Digest digest, byte[] bytes) -> bytes.length).build();
     }
 
