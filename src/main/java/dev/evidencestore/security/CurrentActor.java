@@ -1,7 +1,7 @@
 package dev.evidencestore.security;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.DisplayName;
 import dev.evidencestore.domain.Principal;
@@ -27,8 +27,8 @@ public class CurrentActor {
      * throwing and catching an exception, which three reads per request made 2% of a small upload's CPU. Weak keys
      * compare by identity, so an entry lives exactly as long as its token object.
      */
-    private static final Cache<JsonWebToken, Bearer> BEARERS = Caffeine.newBuilder().weakKeys()
-            .maximumSize(10_000).executor(Runnable::run).build();
+    private static final Cache<JsonWebToken, Bearer> BEARERS = Caches.builder().weakKeys()
+            .maximumSize(10_000).build();
 
     private final SecurityIdentity identity;
     private Actor actor;

@@ -1,8 +1,8 @@
 package dev.evidencestore.security;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.inject.Singleton;
@@ -24,9 +24,8 @@ public class ResolvedBearers {
     private final Cache<String, Resolved> byHeader;
 
     ResolvedBearers(EvidenceConfig config) {
-        this.byHeader = Caffeine.newBuilder()
+        this.byHeader = Caches.builder()
                 .maximumSize(config.cache().tokens())
-                .executor(Runnable::run)
                 .expireAfter(Expiry.creating((String header, Resolved resolved) ->
                         TokenLifetime.left(resolved.expires(), Instant.now())))
                 .build();

@@ -1,8 +1,8 @@
 package dev.evidencestore.security;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
@@ -34,9 +34,8 @@ public abstract class VerifiedTokens implements JWTParser {
     VerifiedTokens(@Delegate @Any JWTParser parser, EvidenceConfig config) {
         this.parser = parser;
         this.lifetime = new TokenLifetime(config.tokens().maxLifetime(), config.tokens().clockSkew());
-        this.byToken = Caffeine.newBuilder()
+        this.byToken = Caches.builder()
                 .maximumSize(config.cache().tokens())
-                .executor(Runnable::run)
                 .expireAfter(Expiry.creating((String token, JsonWebToken jwt) ->
                         TokenLifetime.left(Instant.ofEpochSecond(jwt.getExpirationTime()), Instant.now())))
                 .build();

@@ -1,7 +1,7 @@
 package dev.evidencestore.service;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
@@ -21,7 +21,7 @@ public class BoundArtifacts {
     private final Cache<ArtifactId, Artifact> byId;
 
     BoundArtifacts(EvidenceConfig config) {
-        this.byId = Caffeine.newBuilder().maximumSize(config.cache().artifacts()).executor(Runnable::run).build();
+        this.byId = Caches.builder().maximumSize(config.cache().artifacts()).build();
     }
 
     /** The artifact if it was read before; empty otherwise, without asking the database. */

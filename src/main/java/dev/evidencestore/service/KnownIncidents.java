@@ -1,7 +1,7 @@
 package dev.evidencestore.service;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.IncidentKey;
 import dev.evidencestore.domain.Workspace;
@@ -24,7 +24,7 @@ public class KnownIncidents {
 
     KnownIncidents(EvidenceConfig config, TransactionSynchronizationRegistry transactions) {
         this.transactions = transactions;
-        this.ids = Caffeine.newBuilder().maximumSize(config.cache().incidents()).executor(Runnable::run).build();
+        this.ids = Caches.builder().maximumSize(config.cache().incidents()).build();
     }
 
     /** The committed ID, or the one the current transaction has already read. */

@@ -1,7 +1,7 @@
 package dev.evidencestore.service;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Attribution;
 import dev.evidencestore.domain.Digest;
@@ -24,7 +24,7 @@ public class KnownUploads {
 
     KnownUploads(EvidenceConfig config, TransactionSynchronizationRegistry transactions) {
         this.transactions = transactions;
-        this.sizes = Caffeine.newBuilder().maximumSize(config.cache().uploads()).executor(Runnable::run).build();
+        this.sizes = Caches.builder().maximumSize(config.cache().uploads()).build();
     }
 
     /** The size of {@code digest} if {@code uploader} is known to have uploaded it. */

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.EvidenceConfig;
 import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
@@ -62,8 +62,7 @@ public class PreviewService {
         this.store = store;
         this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, config.preview().maxBytes().asLongValue());
         this.slots = new Semaphore(config.preview().maxConcurrent());
-        this.described = Caffeine.newBuilder().maximumSize(config.cache().artifacts())
-                .executor(Runnable::run).build();
+        this.described = Caches.builder().maximumSize(config.cache().artifacts()).build();
     }
 
     /** Whether the artifact's preview draws charts, by what was declared about it; reads no bytes. */

@@ -81,14 +81,13 @@ public final class FilesystemBlobStore implements BlobStore {
     private void moveIntoPlace(Path temp, Path target) throws IOException {
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-            fsyncDirectory(target.getParent());
         } catch (NoSuchFileException missingPrefix) {
             Files.createDirectories(target.getParent());
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-            fsyncDirectory(target.getParent());
             // a new sha256/ab directory is itself an entry of sha256/: make that durable too
             fsyncDirectory(blobs);
         }
+        fsyncDirectory(target.getParent());
     }
 
     /**

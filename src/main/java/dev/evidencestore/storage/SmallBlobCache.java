@@ -1,7 +1,7 @@
 package dev.evidencestore.storage;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.evidencestore.Caches;
 import dev.evidencestore.domain.Digest;
 import org.apache.commons.codec.digest.DigestUtils;
 
@@ -30,7 +30,7 @@ public final class SmallBlobCache implements BlobStore {
     public SmallBlobCache(BlobStore store, long maxBlobSize, long memory) {
         this.store = store;
         this.maxBlobSize = maxBlobSize;
-        this.blobs = Caffeine.newBuilder().maximumWeight(memory).executor(Runnable::run)
+        this.blobs = Caches.builder().maximumWeight(memory)
                 .weigher((Digest digest, byte[] bytes) -> bytes.length).build();
     }
 
