@@ -67,13 +67,15 @@ s3proxy_start() {
 }
 
 # s3proxy_service_arguments PORT: sets S3PROXY_SERVICE_ARGUMENTS, the service's -D arguments for the s3 backend on
-# the S3Proxy of that port, with the trust store of its certificate. Needs s3proxy_tls first.
+# the S3Proxy of that port, with the trust store of its certificate, and S3Proxy 4's refusal of a PutObject with
+# If-None-Match over an existing key declared, as for AWS S3. Needs s3proxy_tls first.
 s3proxy_service_arguments() {
     [ -n "$S3PROXY_TLS" ] || { echo "s3proxy_service_arguments: call s3proxy_tls first" >&2; return 1; }
     S3PROXY_SERVICE_ARGUMENTS=(-Devidence.storage.s3.bucket=evidence
         -Devidence.storage.s3.endpoint="https://127.0.0.1:$1" -Devidence.storage.s3.region=us-east-1
         -Devidence.storage.s3.path-style=true -Devidence.storage.s3.access-key-id=evidence-test
-        -Devidence.storage.s3.secret-access-key=evidence-test-secret "${S3PROXY_TRUST[@]}")
+        -Devidence.storage.s3.secret-access-key=evidence-test-secret "${S3PROXY_TRUST[@]}"
+        -Devidence.storage.s3.conditional-writes-honoured=true)
 }
 
 # s3proxy_stop: stops the S3Proxy s3proxy_start started, if it runs, and waits for it to exit

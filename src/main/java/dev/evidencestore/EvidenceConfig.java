@@ -532,6 +532,15 @@ public interface EvidenceConfig {
             @WithDefault("16M")
             MemorySize sendAheadMemory();
 
+            /**
+             * Whether the store refuses a PutObject with {@code If-None-Match: *} where the key exists, as AWS S3
+             * (since August 2024), MinIO, Cloudflare R2 and S3Proxy 4 do: a blob shorter than a part then goes as
+             * that one request. Left false, it is looked up first, since a store that ignores the condition would
+             * write a stored blob again (with the same bytes, which it checks against their SHA-256).
+             */
+            @WithDefault("false")
+            boolean conditionalWritesHonoured();
+
             /** How long a multipart upload may go without a new part before it counts as abandoned and is aborted. */
             @WithDefault("1h")
             Duration abandonedUploadAfter();

@@ -69,7 +69,7 @@ public class BlobStoreProducer {
                 s3.endpoint().map(Object::toString).orElse("of AWS region " + s3.region()));
         boolean overTls = s3.endpoint().map(endpoint -> "https".equalsIgnoreCase(endpoint.getScheme())).orElse(true);
         return new S3BlobStore(client.build(), bucket, s3.prefix().orElse(""), (int) partSize, s3.partsInFlight(),
-                s3.sendAheadMemory().asLongValue(), overTls);
+                s3.sendAheadMemory().asLongValue(), overTls, s3.conditionalWritesHonoured());
     }
 
     private static void checkTransfer(EvidenceConfig.Storage.S3 s3, long partSize, long maxBlobSize) {

@@ -46,9 +46,11 @@ public final class S3BlobStore implements BlobStore, Closeable {
     /**
      * How an upload is cut into requests and how many are sent at once: S3's own limits, unless a test shrinks them
      * to reach every path. {@code sharedBuffers}: part buffers all uploads share beyond each one's first.
+     * {@code lookUpBeforeShortPut}: whether a blob sent whole from memory is looked up first, for stores that ignore
+     * a PutObject's {@code If-None-Match} and would write a stored blob again.
      */
     record Transfer(int partSize, long wholePutMax, long singleCopyMax, long copyPartSize, int partsInFlight,
-                    int sharedBuffers, long streamedPutMax) {
+                    int sharedBuffers, long streamedPutMax, boolean lookUpBeforeShortPut) {
 
         /** CopyObject copies at most 5 GiB, and PutObject stores as much; larger objects go part by part. */
         static final long MAX_SINGLE_COPY = 5L * 1024 * 1024 * 1024;
@@ -63,13 +65,23 @@ public final class S3BlobStore implements BlobStore, Closeable {
 
         /** Without streamed PutObjects, as over plain http, where the SDK reads a body twice to sign it. */
         static Transfer of(int partSize, int partsInFlight, int sharedBuffers) {
-            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART, partsInFlight, sharedBuffers, 0);
+            return new Transfer(partSize, partSize - 1L, MAX_SINGLE_COPY, COPY_PART, partsInFlight, sharedBuffers, 0,
+                    true);
         }
 
         /** With blobs of a declared digest and size up to S3's largest PutObject streamed in one request. */
         Transfer withStreamedPuts() {
             return new Transfer(partSize, wholePutMax, singleCopyMax, copyPartSize, partsInFlight, sharedBuffers,
-                    MAX_PUT);
+                    MAX_PUT, lookUpBeforeShortPut);
+        }
+
+        /**
+         * For a store that refuses a PutObject with {@code If-None-Match: *} where the key exists: a blob sent whole
+         * from memory goes as that one request, and a refusal is checked afterwards.
+         */
+        Transfer trustingConditionalWrites() {
+            return new Transfer(partSize, wholePutMax, singleCopyMax, copyPartSize, partsInFlight, sharedBuffers,
+                    streamedPutMax, false);
         }
     }
 
@@ -82,18 +94,22 @@ public final class S3BlobStore implements BlobStore, Closeable {
     /**
      * {@code sendAheadMemory}: heap the uploads share for parts beyond each one's first, in whole parts.
      * {@code overTls}: S3 is reached over https, where the SDK sends a body unsigned, reading it once, so that a
-     * blob of declared digest and size can stream as one PutObject.
+     * blob of declared digest and size can stream as one PutObject. {@code conditionalWritesHonoured}: the store
+     * refuses a PutObject with {@code If-None-Match: *} where the key exists, so short blobs need no look-up first.
      */
     public S3BlobStore(S3Client s3, String bucket, String prefix, int partSize, int partsInFlight,
-                       long sendAheadMemory, boolean overTls) {
-        this(s3, new BucketLayout(bucket, prefix), transfer(partSize, partsInFlight, sendAheadMemory, overTls),
+                       long sendAheadMemory, boolean overTls, boolean conditionalWritesHonoured) {
+        this(s3, new BucketLayout(bucket, prefix),
+                transfer(partSize, partsInFlight, sendAheadMemory, overTls, conditionalWritesHonoured),
                 Clock.systemUTC());
     }
 
-    private static Transfer transfer(int partSize, int partsInFlight, long sendAheadMemory, boolean overTls) {
+    private static Transfer transfer(int partSize, int partsInFlight, long sendAheadMemory, boolean overTls,
+                                     boolean conditionalWritesHonoured) {
         Transfer transfer = Transfer.of(partSize, partsInFlight,
                 (int) Math.min(sendAheadMemory / partSize, Integer.MAX_VALUE));
-        return overTls ? transfer.withStreamedPuts() : transfer;
+        transfer = overTls ? transfer.withStreamedPuts() : transfer;
+        return conditionalWritesHonoured ? transfer.trustingConditionalWrites() : transfer;
     }
 
     S3BlobStore(S3Client s3, BucketLayout layout, Transfer transfer, Clock clock) {
@@ -207,10 +223,13 @@ public final class S3BlobStore implements BlobStore, Closeable {
         return in.finish();
     }
 
-    /** The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. */
+    /**
+     * The whole blob is in memory and already checked: S3 makes a PutObject visible complete or not at all. Where
+     * the store may ignore If-None-Match, a stored blob is looked up first rather than written again.
+     */
     private void putWhole(StoredBlob blob, PartBuffer bytes) throws IOException {
         String key = layout.blobKey(blob.digest());
-        if (exists(key)) {
+        if (transfer.lookUpBeforeShortPut() && exists(key)) {
             return;
         }
         try {

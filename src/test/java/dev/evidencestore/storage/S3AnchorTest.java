@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The S3 anchor on a real S3 API (S3Proxy over files). S3Proxy ignores {@code If-None-Match}, so the condition is
- * asserted as sent, on the requests themselves, and the refusal to overwrite is the anchor's own look-up first.
+ * The S3 anchor on a real S3 API (S3Proxy over files). Not every S3-compatible store honours {@code If-None-Match}
+ * (S3Proxy before 4 did not), so the condition is asserted as sent, on the requests themselves, and the refusal to
+ * overwrite is the anchor's own look-up first.
  */
 class S3AnchorTest {
 

@@ -187,8 +187,8 @@ class S3BlobStoreTest extends BlobStoreContract {
     }
 
     /**
-     * The look-up before a short blob's PUT keeps a stored copy from being written again where the store ignores the
-     * PUT's If-None-Match, as S3Proxy does: without it the second PUT below replaced the object.
+     * The look-up before a short blob's PUT keeps a stored copy from being written again where the store may ignore
+     * the PUT's If-None-Match, as S3Proxy did before version 4: without it the second PUT below replaced the object.
      */
     @Test
     void aShortBlobAlreadyStoredIsNotWrittenAgain() throws IOException {
@@ -207,6 +207,42 @@ class S3BlobStoreTest extends BlobStoreContract {
             requests.clear();
             assertEquals(new StoredBlob(digest, bytes.length), recorded.put(new ByteArrayInputStream(bytes), declared));
             assertEquals(List.of("HeadObjectRequest " + key), requests, "found stored, not sent again");
+        }
+        assertArrayEquals(bytes, s3.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray());
+    }
+
+    /**
+     * Where the store honours If-None-Match (S3Proxy 4 does), a short blob goes as one PUT; a stored one is refused
+     * (412) and only then looked up, and the object stays as it was.
+     */
+    @Test
+    void whereConditionalWritesAreHonouredAShortBlobIsOnePut() throws IOException {
+        List<String> requests = new CopyOnWriteArrayList<>();
+        List<Integer> statuses = new CopyOnWriteArrayList<>();
+        ExecutionInterceptor answers = new ExecutionInterceptor() {
+            @Override
+            public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+                statuses.add(context.httpResponse().statusCode());
+            }
+        };
+        byte[] bytes = random(10 * 1024);
+        Digest digest = digestOf(bytes);
+        String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
+        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint()).overrideConfiguration(c -> c
+                .addExecutionInterceptor(recordingInto(requests)).addExecutionInterceptor(answers)).build()) {
+            S3BlobStore trusting = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
+                    TRANSFER.trustingConditionalWrites(), Clock.systemUTC());
+            UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
+            assertEquals(new StoredBlob(digest, bytes.length), trusting.put(new ByteArrayInputStream(bytes), declared));
+            assertEquals(List.of("PutObjectRequest " + key), requests, "one request");
+            assertEquals(List.of(200), statuses);
+
+            requests.clear();
+            statuses.clear();
+            assertEquals(new StoredBlob(digest, bytes.length), trusting.put(new ByteArrayInputStream(bytes), declared));
+            assertEquals(List.of("PutObjectRequest " + key, "HeadObjectRequest " + key), requests,
+                    "refused, then found stored");
+            assertEquals(List.of(412, 200), statuses, "the PUT refused, not written again");
         }
         assertArrayEquals(bytes, s3.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray());
     }
@@ -333,7 +369,8 @@ class S3BlobStoreTest extends BlobStoreContract {
     class EveryUploadStaged extends BlobStoreContract {
 
         private final S3BlobStore staged = new S3BlobStore(s3, new BucketLayout(BUCKET, ""),
-                new S3BlobStore.Transfer(PART, -1, 0, PART, PARTS_IN_FLIGHT, SHARED_BUFFERS, 0), Clock.systemUTC());
+                new S3BlobStore.Transfer(PART, -1, 0, PART, PARTS_IN_FLIGHT, SHARED_BUFFERS, 0, true),
+                Clock.systemUTC());
 
         @Override
         protected BlobStore store() {

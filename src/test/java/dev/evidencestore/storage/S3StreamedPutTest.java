@@ -192,7 +192,7 @@ class S3StreamedPutTest {
         assertEquals(PART, plainHttp.heldOfUpload(SIZE, true), "over plain http nothing streams");
     }
 
-    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 checks (S3Proxy does not). */
+    /** Sent unsigned, so the SDK reads the body once, and with the digest, which S3 (and S3Proxy 4) checks. */
     @Test
     void thePutCarriesTheDeclaredDigestAndAnUnsignedPayload() throws IOException {
         byte[] bytes = random(SIZE, 7);

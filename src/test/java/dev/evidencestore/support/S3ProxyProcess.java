@@ -1,11 +1,10 @@
 package dev.evidencestore.support;
 
-import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.BlobStores;
 import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
 import org.jboss.logmanager.LogContext;
-import org.jclouds.ContextBuilder;
-import org.jclouds.blobstore.BlobStoreContext;
-import org.jclouds.filesystem.FilesystemApiMetadata;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,9 +14,9 @@ import java.util.Properties;
 import java.util.logging.Level;
 
 /**
- * S3Proxy as a process of its own: objects kept as files under a directory (jclouds' {@code filesystem} provider),
- * SigV4 with the test keys of {@link S3ProxyServer}, and its bucket created. It runs apart from the tests' JVM because
- * S3Proxy's jclouds needs Guice 7, while Quarkus's test bootstrap puts Guice 5 first on that classpath.
+ * S3Proxy as a process of its own: objects kept as files under a directory (its {@code filesystem} backend), SigV4
+ * with the test keys of {@link S3ProxyServer}, and its bucket created. It runs apart from the tests' JVM, as a store
+ * the service reaches over the network does: its threads, memory and libraries (Jetty 12, Jackson 3) stay its own.
  * <p>
  * {@code java -cp target/test-classes:$(cat target/s3proxy.classpath) dev.evidencestore.support.S3ProxyProcess
  * [port [basedir [--exit-with-stdin]]]}, by default port 9000 and {@code target/s3proxy/main}; https with
@@ -45,12 +44,12 @@ public final class S3ProxyProcess {
         boolean exitWithStdin = args.length > 2 && args[2].equals("--exit-with-stdin");
         infoLogging();
 
-        BlobStoreContext files = files(basedir);
+        BlobStore files = files(basedir);
         String keystore = System.getProperty(KEYSTORE);
         S3Proxy.Builder builder = S3Proxy.builder()
-                .blobStore(files.getBlobStore())
+                .blobStore(files)
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY)
-                // the s3 backend sends x-amz-checksum-sha256, which S3Proxy does not check and would otherwise refuse
+                // a header S3Proxy does not implement is ignored rather than refused
                 .ignoreUnknownHeaders(true);
         if (keystore == null) {
             builder.endpoint(URI.create("http://127.0.0.1:" + port));
@@ -87,18 +86,18 @@ public final class S3ProxyProcess {
         LogContext.getLogContext().getLogger("").setLevel(Level.INFO);
     }
 
-    /** By its metadata rather than its name: a name would look through every jclouds provider on the classpath. */
-    private static BlobStoreContext files(Path basedir) throws IOException {
+    private static BlobStore files(Path basedir) throws IOException {
         Files.createDirectories(basedir);
         Properties properties = new Properties();
         properties.setProperty("jclouds.filesystem.basedir", basedir.toAbsolutePath().toString());
-        BlobStoreContext files = ContextBuilder.newBuilder(new FilesystemApiMetadata()).overrides(properties)
-                .build(BlobStoreContext.class);
-        files.getBlobStore().createContainerInLocation(null, S3ProxyServer.BUCKET);
+        BlobStore files = BlobStores.create("filesystem", properties);
+        if (!files.containerExists(S3ProxyServer.BUCKET)) {
+            files.createContainer(S3ProxyServer.BUCKET);
+        }
         return files;
     }
 
-    private static void stop(S3Proxy proxy, BlobStoreContext files) {
+    private static void stop(S3Proxy proxy, BlobStore files) {
         try {
             proxy.stop();
         } catch (Exception e) {
