@@ -75,6 +75,11 @@ class S3BlobStoreTest extends BlobStoreContract {
         return new S3BlobStore(s3, new BucketLayout(BUCKET, PREFIX), TRANSFER, clock);
     }
 
+    /** A store under the test's prefix that sends through {@code client}. */
+    private static S3BlobStore storeOn(S3Client client, S3BlobStore.Transfer transfer) {
+        return new S3BlobStore(client, new BucketLayout(BUCKET, PREFIX), transfer, Clock.systemUTC());
+    }
+
     @Override
     protected BlobStore store() {
         return store;
@@ -159,10 +164,8 @@ class S3BlobStoreTest extends BlobStoreContract {
         };
         byte[] small = random(1000);
         byte[] large = random(PART + 10);
-        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(recorder)).build()) {
-            S3BlobStore recorded = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
-                    TRANSFER, Clock.systemUTC());
+        try (S3Client recording = clientWith(recorder)) {
+            S3BlobStore recorded = storeOn(recording, TRANSFER);
             recorded.put(new ByteArrayInputStream(small), UploadPolicy.unchecked(LIMIT));
             recorded.put(new ByteArrayInputStream(large), UploadPolicy.unchecked(LIMIT * 100));
         }
@@ -172,6 +175,25 @@ class S3BlobStoreTest extends BlobStoreContract {
                         sha256Base64(Arrays.copyOfRange(large, PART, large.length))),
                 Set.copyOf(checksums.subList(1, 3)), "the two parts, sent at once and so in either order");
         assertEquals("none", checksums.get(3), "the server-side copy: S3 checks nothing it copies itself");
+    }
+
+    /** A client of the test's S3Proxy with these interceptors. */
+    private static S3Client clientWith(ExecutionInterceptor... interceptors) {
+        return S3ProxyServer.clientBuilder(server.endpoint()).overrideConfiguration(c -> {
+            for (ExecutionInterceptor interceptor : interceptors) {
+                c.addExecutionInterceptor(interceptor);
+            }
+        }).build();
+    }
+
+    /** Records the HTTP status of each answer into {@code statuses}, in the order received. */
+    private static ExecutionInterceptor statusesInto(List<Integer> statuses) {
+        return new ExecutionInterceptor() {
+            @Override
+            public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+                statuses.add(context.httpResponse().statusCode());
+            }
+        };
     }
 
     /** Records each request's type and key (staging keys shortened) into {@code requests}, in the order made. */
@@ -196,10 +218,8 @@ class S3BlobStoreTest extends BlobStoreContract {
         byte[] bytes = random(10 * 1024);
         Digest digest = digestOf(bytes);
         String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
-        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(recordingInto(requests))).build()) {
-            S3BlobStore recorded = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
-                    TRANSFER, Clock.systemUTC());
+        try (S3Client recording = clientWith(recordingInto(requests))) {
+            S3BlobStore recorded = storeOn(recording, TRANSFER);
             UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
             assertEquals(new StoredBlob(digest, bytes.length), recorded.put(new ByteArrayInputStream(bytes), declared));
             assertEquals(List.of("HeadObjectRequest " + key, "PutObjectRequest " + key), requests, "stored once");
@@ -219,19 +239,11 @@ class S3BlobStoreTest extends BlobStoreContract {
     void whereConditionalWritesAreHonouredAShortBlobIsOnePut() throws IOException {
         List<String> requests = new CopyOnWriteArrayList<>();
         List<Integer> statuses = new CopyOnWriteArrayList<>();
-        ExecutionInterceptor answers = new ExecutionInterceptor() {
-            @Override
-            public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
-                statuses.add(context.httpResponse().statusCode());
-            }
-        };
         byte[] bytes = random(10 * 1024);
         Digest digest = digestOf(bytes);
         String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
-        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint()).overrideConfiguration(c -> c
-                .addExecutionInterceptor(recordingInto(requests)).addExecutionInterceptor(answers)).build()) {
-            S3BlobStore trusting = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
-                    TRANSFER.trustingConditionalWrites(), Clock.systemUTC());
+        try (S3Client recording = clientWith(recordingInto(requests), statusesInto(statuses))) {
+            S3BlobStore trusting = storeOn(recording, TRANSFER.trustingConditionalWrites());
             UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
             assertEquals(new StoredBlob(digest, bytes.length), trusting.put(new ByteArrayInputStream(bytes), declared));
             assertEquals(List.of("PutObjectRequest " + key), requests, "one request");
@@ -255,10 +267,8 @@ class S3BlobStoreTest extends BlobStoreContract {
         byte[] unknown = random(PART + 20);
         String declaredKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(declared));
         String unknownKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(unknown));
-        try (S3Client recording = S3ProxyServer.clientBuilder(server.endpoint())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(recorder)).build()) {
-            S3BlobStore recorded = new S3BlobStore(recording, new BucketLayout(BUCKET, PREFIX),
-                    TRANSFER, Clock.systemUTC());
+        try (S3Client recording = clientWith(recorder)) {
+            S3BlobStore recorded = storeOn(recording, TRANSFER);
             recorded.put(new ByteArrayInputStream(declared), new UploadPolicy(Set.of(digestOf(declared)), LIMIT * 100));
             assertEquals(List.of("HeadObjectRequest " + declaredKey, "CreateMultipartUploadRequest " + declaredKey,
                     "UploadPartRequest " + declaredKey, "UploadPartRequest " + declaredKey,
