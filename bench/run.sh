@@ -865,8 +865,9 @@ git diff --quiet HEAD -- src pom.xml 2> /dev/null || commit="$commit + uncommitt
     echo "  counted, as the small reads warm their routes (the JIT compiles a page's code over its first renders);"
     echo "  curl fetching nginx's 10 KiB file the same way takes $CURL_FLOOR_MS ms. Goal: postmortem p50 ≤ 25 ms,"
     echo "  bundle p50 ≤ 300 ms, on every backend."
-    echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms, on the"
-    echo "  database the backend's first start just migrated, before any reference or case loads the machine; goal ≤ 1.5 s, median"
+    echo "- Start to ready: from spawning \`java\` to the first 200 of \`/q/health/ready\`, polled every 20 ms by"
+    echo "  the shell itself (no process per poll), on the database the backend's first start just migrated, before any"
+    echo "  reference or case loads the machine; goal ≤ 1.5 s, median"
     echo "  of $STARTS. Peak RSS: \`VmHWM\` of each service"
     echo "  process before it is stopped; goal ≤ 300 MB with \`-Xmx128m\`."
     if [ "$WITH_S3" = 1 ]; then

@@ -119,7 +119,7 @@ service_start() {
     local jvm_options
     # word splitting wanted: a list of options in one variable, as JVM_OPTIONS and JAVA_EXTRA are written
     read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS-$(service_jvm_options)}"
-    SERVICE_SPAWNED_NS=$(date +%s%N)
+    SERVICE_SPAWNED_NS=$((${EPOCHREALTIME//[!0-9]/} * 1000))
     # from target/quarkus-app, as production: the AOT cache names the jars by relative path
     # two malloc arenas, as production runs (docs/operations.md): glibc's default of eight per core kept the JIT's
     # freed working memory resident in each
@@ -141,19 +141,34 @@ service_start() {
 }
 
 # service_await_ready PORT SECONDS [POLL_SECONDS]: 0 once /q/health/ready answers 200 (polled every POLL_SECONDS,
-# 0.1), 1 when the service exits or SECONDS pass. Sets READY_MS, from the spawn to the answer.
+# 0.1), 1 when the service exits or SECONDS pass. Sets READY_MS, from the spawn to the answer. It polls with bash's
+# own /dev/tcp and waits with its own read, starting no process: on two cores, a curl and a sleep every 20 ms took
+# enough CPU from the starting JVM to add a tenth to its time to ready (docs/operations.md).
 service_await_ready() {
-    local port=$1 deadline=$(( $(date +%s) + $2 )) poll=${3:-0.1}
-    while [ "$(date +%s)" -lt "$deadline" ]; do
-        if curl -sf -o /dev/null -m 2 "http://127.0.0.1:$port/q/health/ready"; then
+    local port=$1 deadline=$((EPOCHSECONDS + $2)) poll=${3:-0.1} pause
+    exec {pause}<> <(:) # a pipe nobody writes to: reading it with -t waits POLL_SECONDS without a sleep process
+    while [ "$EPOCHSECONDS" -lt "$deadline" ]; do
+        if service_ready_once "$port"; then
+            exec {pause}<&-
             # shellcheck disable=SC2034 # read by the caller (bench/run.sh's start-to-ready row)
-            READY_MS=$(( ($(date +%s%N) - SERVICE_SPAWNED_NS) / 1000000 ))
+            READY_MS=$(( (${EPOCHREALTIME//[!0-9]/} * 1000 - SERVICE_SPAWNED_NS) / 1000000 ))
             return 0
         fi
-        kill -0 "$SERVICE_PID" 2> /dev/null || return 1
-        sleep "$poll"
+        kill -0 "$SERVICE_PID" 2> /dev/null || break
+        read -r -t "$poll" -u "$pause" _
     done
+    exec {pause}<&-
     return 1
+}
+
+# service_ready_once PORT: 0 when GET /q/health/ready on 127.0.0.1:PORT answers 200 within 2 s
+service_ready_once() {
+    local connection status=""
+    { exec {connection}<> "/dev/tcp/127.0.0.1/$1"; } 2> /dev/null || return 1
+    printf 'GET /q/health/ready HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$1" >&"$connection"
+    read -r -t 2 -u "$connection" _ status _ || status=""
+    exec {connection}<&-
+    [ "$status" = 200 ]
 }
 
 # service_stop PID: SIGTERM, so that it shuts down as in production; SIGKILL if it is still there after 10 s
