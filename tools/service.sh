@@ -143,7 +143,7 @@ service_start() {
 # service_await_ready PORT SECONDS [POLL_SECONDS]: 0 once /q/health/ready answers 200 (polled every POLL_SECONDS,
 # 0.1), 1 when the service exits or SECONDS pass. Sets READY_MS, from the spawn to the answer. It polls with bash's
 # own /dev/tcp and waits with its own read, starting no process: on two cores, a curl and a sleep every 20 ms took
-# enough CPU from the starting JVM to add a tenth to its time to ready (docs/operations.md).
+# enough CPU from the starting JVM to add a tenth to its time to ready (docs/testing.md, "start to ready").
 service_await_ready() {
     local port=$1 deadline=$((EPOCHSECONDS + $2)) poll=${3:-0.1} pause
     exec {pause}<> <(:) # a pipe nobody writes to: reading it with -t waits POLL_SECONDS without a sleep process
