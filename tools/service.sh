@@ -119,7 +119,7 @@ service_start() {
     local jvm_options
     # word splitting wanted: a list of options in one variable, as JVM_OPTIONS and JAVA_EXTRA are written
     read -r -a jvm_options <<< "${SERVICE_JVM_OPTIONS-$(service_jvm_options)}"
-    SERVICE_SPAWNED_NS=$((${EPOCHREALTIME//[!0-9]/} * 1000))
+    SERVICE_SPAWNED_US=${EPOCHREALTIME//[!0-9]/} # microseconds, from bash itself: no process to ask the time
     # from target/quarkus-app, as production: the AOT cache names the jars by relative path
     # two malloc arenas, as production runs (docs/operations.md): glibc's default of eight per core kept the JIT's
     # freed working memory resident in each
@@ -145,20 +145,20 @@ service_start() {
 # own /dev/tcp and waits with its own read, starting no process: on two cores, a curl and a sleep every 20 ms took
 # enough CPU from the starting JVM to add a tenth to its time to ready (docs/testing.md, "start to ready").
 service_await_ready() {
-    local port=$1 deadline=$((EPOCHSECONDS + $2)) poll=${3:-0.1} pause
+    local port=$1 deadline=$((EPOCHSECONDS + $2)) poll=${3:-0.1} pause ready=1
     exec {pause}<> <(:) # a pipe nobody writes to: reading it with -t waits POLL_SECONDS without a sleep process
     while [ "$EPOCHSECONDS" -lt "$deadline" ]; do
         if service_ready_once "$port"; then
-            exec {pause}<&-
             # shellcheck disable=SC2034 # read by the caller (bench/run.sh's start-to-ready row)
-            READY_MS=$(( (${EPOCHREALTIME//[!0-9]/} * 1000 - SERVICE_SPAWNED_NS) / 1000000 ))
-            return 0
+            READY_MS=$(( (${EPOCHREALTIME//[!0-9]/} - SERVICE_SPAWNED_US) / 1000 ))
+            ready=0
+            break
         fi
         kill -0 "$SERVICE_PID" 2> /dev/null || break
         read -r -t "$poll" -u "$pause" _
     done
     exec {pause}<&-
-    return 1
+    return "$ready"
 }
 
 # service_ready_once PORT: 0 when GET /q/health/ready on 127.0.0.1:PORT answers 200 within 2 s
