@@ -35,7 +35,8 @@ public final class ReadAhead extends InputStream {
     }
 
     private final InputStream source;
-    private final int blockSize;
+    /** The first block's size; a source that fills it is longer than it said, and the rest comes in whole blocks. */
+    private final int firstBlockSize;
     private final BlockingQueue<Object> ready = new ArrayBlockingQueue<>(1);
     /** Arrays the reader is done with, for the fetcher to fill again. */
     private final BlockingQueue<byte[]> spare = new ArrayBlockingQueue<>(2);
@@ -58,7 +59,7 @@ public final class ReadAhead extends InputStream {
      */
     public ReadAhead(InputStream source, long length) {
         this.source = source;
-        this.blockSize = FirstBlock.size(length, BLOCK);
+        this.firstBlockSize = FirstBlock.size(length, BLOCK);
         this.fetcher = FETCHERS.submit(this::fetchAll);
     }
 
@@ -67,19 +68,21 @@ public final class ReadAhead extends InputStream {
             return;
         }
         try (source) {
+            int size = firstBlockSize;
             while (!closed) {
                 byte[] bytes = spare.poll();
-                if (bytes == null) {
-                    bytes = new byte[blockSize];
+                if (bytes == null || bytes.length < size) {
+                    bytes = new byte[size];
                 }
-                int n = source.readNBytes(bytes, 0, blockSize);
+                int n = source.readNBytes(bytes, 0, size);
                 if (n > 0) {
                     ready.put(new Block(bytes, n));
                 }
-                if (n < blockSize) {
+                if (n < size) {
                     ready.put(END);
                     return;
                 }
+                size = BLOCK;
             }
         } catch (IOException | RuntimeException e) {
             offer(e);

@@ -3,12 +3,14 @@ package dev.evidencestore.storage;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,15 +37,28 @@ class ReadAheadTest {
         }
     }
 
-    /** The length only sizes the blocks: a source longer or shorter than it said is still passed on whole. */
+    /**
+     * The length only sizes the first block: a source longer or shorter than it said is still passed on whole, and
+     * one longer than it said goes on in whole blocks, not in blocks of the size it said.
+     */
     @Test
-    void aWrongLengthCostsSmallerBlocksNotBytes() throws IOException {
+    void aWrongLengthCostsAtMostOneSmallBlockNotBytes() throws IOException {
         byte[] bytes = new byte[ReadAhead.BLOCK + 777];
         new Random(11).nextBytes(bytes);
         for (long said : new long[] {0, 100, bytes.length - 1, bytes.length + 5_000L}) {
-            try (ReadAhead in = new ReadAhead(new ByteArrayInputStream(bytes), said)) {
+            AtomicInteger reads = new AtomicInteger();
+            InputStream counted = new FilterInputStream(new ByteArrayInputStream(bytes)) {
+                @Override
+                public int read(byte[] buffer, int offset, int length) throws IOException {
+                    reads.incrementAndGet();
+                    return super.read(buffer, offset, length);
+                }
+            };
+            try (ReadAhead in = new ReadAhead(counted, said)) {
                 assertArrayEquals(bytes, in.readAllBytes(), "length said " + said);
             }
+            // a first block, a whole one, the rest and the end: not a read per byte said
+            assertTrue(reads.get() <= 4, "length said " + said + ": " + reads.get() + " reads of the source");
         }
     }
 
