@@ -11,7 +11,6 @@ import dev.evidencestore.persistence.AuditPendingEntity;
 import dev.evidencestore.persistence.AuditTreeNodes;
 import dev.evidencestore.security.Actor;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -19,6 +18,7 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
@@ -102,8 +102,8 @@ public class AuditLog {
     }
 
     private static Page<AuditEntry> page(Workspace workspace, int limit, PageCursor after) {
-        Parameters parameters = Parameters.with("workspace", workspace.slug())
-                .and("after", after == null ? 0L : after.id());
+        Map<String, Object> parameters = Map.of("workspace", workspace.slug(),
+                "after", after == null ? 0L : after.id());
         // range is inclusive: one row more than the page tells whether another page follows
         List<AuditEntryEntity> rows = AuditEntryEntity.<AuditEntryEntity>find(
                 "workspace = :workspace and seq > :after order by seq", parameters).range(0, limit).list();

@@ -7,6 +7,7 @@ import dev.evidencestore.domain.Artifact;
 import dev.evidencestore.domain.ArtifactId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
 
 import java.util.Optional;
 
@@ -35,7 +36,7 @@ public class BoundArtifacts {
         if (known != null) {
             return known;
         }
-        if (QuarkusTransaction.isActive()) {
+        if (QuarkusTransaction.getStatus() != Status.STATUS_NO_TRANSACTION) {
             // the caller's transaction may have bound it and may yet roll back: keep only what a committed read saw
             return ArtifactService.find(id);
         }

@@ -32,7 +32,6 @@ import dev.evidencestore.persistence.ReviewEntity;
 import dev.evidencestore.persistence.VerificationEntity;
 import dev.evidencestore.render.ReviewStatement;
 import dev.evidencestore.security.CurrentActor;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
@@ -133,14 +132,14 @@ public class FindingService {
         // the incident is in the persistence context already: joined to every finding, its row came back each time
         IncidentEntity incident = incidents.require(workspace, key);
         StringBuilder query = new StringBuilder("from FindingEntity f where f.incident = :incident");
-        Parameters parameters = Parameters.with("incident", incident);
+        Map<String, Object> parameters = new HashMap<>(Map.of("incident", incident));
         if (kind != null) {
             query.append(" and f.kind = :kind");
-            parameters.and("kind", kind.wire());
+            parameters.put("kind", kind.wire());
         }
         if (status != null) {
             query.append(" and f.status = :status");
-            parameters.and("status", status.wire());
+            parameters.put("status", status.wire());
         }
         // a list, not a stream: subselect fetching of reviews needs the whole result registered
         List<FindingEntity> found = FindingEntity.<FindingEntity>find(query + " order by f.name", parameters).list();

@@ -12,13 +12,14 @@ import dev.evidencestore.domain.Refusal;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.persistence.IncidentEntity;
 import dev.evidencestore.security.CurrentActor;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.hibernate.exception.ConstraintViolationException;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 @ApplicationScoped
@@ -74,11 +75,12 @@ public class IncidentService {
     /** Newest first; {@code after} is the cursor of the previous page, or null for the first. */
     @Transactional
     public Page<Incident> list(Workspace workspace, int limit, PageCursor after) {
-        Parameters parameters = Parameters.with("workspace", workspace.slug());
+        Map<String, Object> parameters = new HashMap<>(Map.of("workspace", workspace.slug()));
         String query = "workspace = :workspace";
         if (after != null) {
             query += " and (createdAt < :before or (createdAt = :before and id < :beforeId))";
-            parameters.and("before", after.createdAt()).and("beforeId", after.id());
+            parameters.put("before", after.createdAt());
+            parameters.put("beforeId", after.id());
         }
         // range is inclusive: one row more than the page tells whether another page follows
         List<IncidentEntity> rows = IncidentEntity.<IncidentEntity>find(query + " order by createdAt desc, id desc",
