@@ -3,7 +3,6 @@ package dev.evidencestore.demo;
 import dev.evidencestore.domain.Workspace;
 import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import org.apache.commons.codec.digest.DigestUtils;
@@ -37,7 +36,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * itself in the same test database.
  */
 @QuarkusTest
-@TestProfile(Profiles.DemoLoaded.class)
 class DemoWorkspaceTest {
 
     private static final String WS = Profiles.DEMO_WORKSPACE;

@@ -15,12 +15,16 @@ import java.util.Map;
 
 /**
  * The test profiles that several test classes share. Quarkus builds the application once per profile before any
- * test runs (about 14 s each on two cores) and starts it again for each, so tests whose settings do not get in each
- * other's way share one profile instead of each having its own.
+ * test runs and starts it again for each (together 10 to 12 s a profile on two cores), so tests whose settings do
+ * not get in each other's way share one profile instead of each having its own, and tests that need only the demo
+ * loaded run in the default one.
  */
 public final class Profiles {
 
-    /** The workspace the demo is loaded into at startup: {@code SeedInvestigationTest} builds demo/INC-1423 itself. */
+    /**
+     * The workspace the demo is loaded into at every test start (application.properties), which anyone may read:
+     * {@code SeedInvestigationTest} builds demo/INC-1423 itself.
+     */
     public static final String DEMO_WORKSPACE = "demo-loaded";
     /** Where {@link OnS3} keeps blobs in its bucket. */
     public static final String S3_PREFIX = "evidence/";
@@ -33,16 +37,6 @@ public final class Profiles {
     public static final Path DEV_AUDIT_PUBLIC_KEY = Path.of("src/main/resources/dev-keys/audit-ed25519-public.pem");
 
     private Profiles() {
-    }
-
-    /** The demo loaded at startup into {@link #DEMO_WORKSPACE}, which anyone may read, as in dev mode. */
-    public static class DemoLoaded implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("evidence.demo.load", "true",
-                    "evidence.demo.workspace", DEMO_WORKSPACE,
-                    "evidence.public-read-workspaces", DEMO_WORKSPACE);
-        }
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.evidencestore.verify;
 
 import dev.evidencestore.support.Profiles;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * another key makes it fail, naming the file.
  */
 @QuarkusTest
-@TestProfile(Profiles.DemoLoaded.class)
 class BundleVerifyTest {
 
     private static final String WS = Profiles.DEMO_WORKSPACE;

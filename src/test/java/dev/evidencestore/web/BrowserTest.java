@@ -4,7 +4,6 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Profiles;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +54,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * EVIDENCE_REQUIRE_BROWSER=1 (as in CI) makes that a failure.
  */
 @QuarkusTest
-@TestProfile(Profiles.DemoLoaded.class)
 class BrowserTest {
 
     static final Path AXE = Path.of("tools/node_modules/axe-core/axe.min.js");

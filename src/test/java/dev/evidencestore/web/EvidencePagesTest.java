@@ -6,7 +6,6 @@ import dev.evidencestore.support.Evidence;
 import dev.evidencestore.support.Profiles;
 import dev.evidencestore.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +41,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * are damaged, larger than a preview reads, or not what they were declared to be.
  */
 @QuarkusTest
-@TestProfile(Profiles.DemoLoaded.class)
 class EvidencePagesTest {
 
     private static final String WS = Profiles.DEMO_WORKSPACE;
