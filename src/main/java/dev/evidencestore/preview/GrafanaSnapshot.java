@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -171,8 +170,7 @@ public final class GrafanaSnapshot implements Recogniser {
         JsonNode labels = field.path("labels");
         if (labels.isObject() && !labels.isEmpty()) {
             List<String> pairs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = labels.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> label = it.next();
+            for (Map.Entry<String, JsonNode> label : labels.properties()) {
                 pairs.add(label.getKey() + "=\"" + label.getValue().asText() + "\"");
             }
             return name + " {" + String.join(", ", pairs) + "}";

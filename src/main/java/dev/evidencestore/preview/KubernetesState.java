@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -185,8 +184,7 @@ public final class KubernetesState implements Recogniser {
                 return;
             }
             Map<String, List<Series>> byUnit = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = series.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> entry = it.next();
+            for (Map.Entry<String, JsonNode> entry : series.properties()) {
                 JsonNode values = entry.getValue().path("values");
                 if (!values.isArray() || values.isEmpty()) {
                     continue;
