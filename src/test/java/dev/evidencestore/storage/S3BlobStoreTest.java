@@ -49,6 +49,7 @@ class S3BlobStoreTest extends BlobStoreContract {
     /** S3's smallest part but the last. */
     static final int PART = 5 * 1024 * 1024;
     static final String PREFIX = "blobs/";
+    private static final BucketLayout LAYOUT = new BucketLayout(BUCKET, PREFIX);
     /** Each upload sends up to two parts at once, from a budget of two buffers beyond their first. */
     static final int PARTS_IN_FLIGHT = 2;
     static final int SHARED_BUFFERS = 2;
@@ -72,12 +73,16 @@ class S3BlobStoreTest extends BlobStoreContract {
     }
 
     private static S3BlobStore storeAt(Clock clock) {
-        return new S3BlobStore(s3, new BucketLayout(BUCKET, PREFIX), TRANSFER, clock);
+        return storeOn(s3, TRANSFER, clock);
     }
 
     /** A store under the test's prefix that sends through {@code client}. */
     private static S3BlobStore storeOn(S3Client client, S3BlobStore.Transfer transfer) {
-        return new S3BlobStore(client, new BucketLayout(BUCKET, PREFIX), transfer, Clock.systemUTC());
+        return storeOn(client, transfer, Clock.systemUTC());
+    }
+
+    private static S3BlobStore storeOn(S3Client client, S3BlobStore.Transfer transfer, Clock clock) {
+        return new S3BlobStore(client, LAYOUT, transfer, clock);
     }
 
     @Override
@@ -125,7 +130,7 @@ class S3BlobStoreTest extends BlobStoreContract {
     void storesEachBlobUnderItsDigestKey() throws IOException {
         StoredBlob blob = store.put(new ByteArrayInputStream("abc".getBytes()), UploadPolicy.unchecked(10));
         String key = PREFIX + "sha256/ba/ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-        assertEquals(key, new BucketLayout(BUCKET, PREFIX).blobKey(blob.digest()));
+        assertEquals(key, LAYOUT.blobKey(blob.digest()));
         assertEquals(3, s3.headObject(b -> b.bucket(BUCKET).key(key)).contentLength());
     }
 
@@ -217,7 +222,7 @@ class S3BlobStoreTest extends BlobStoreContract {
         List<String> requests = new CopyOnWriteArrayList<>();
         byte[] bytes = random(10 * 1024);
         Digest digest = digestOf(bytes);
-        String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
+        String key = LAYOUT.blobKey(digest);
         try (S3Client recording = clientWith(recordingInto(requests))) {
             S3BlobStore recorded = storeOn(recording, TRANSFER);
             UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
@@ -241,7 +246,7 @@ class S3BlobStoreTest extends BlobStoreContract {
         List<Integer> statuses = new CopyOnWriteArrayList<>();
         byte[] bytes = random(10 * 1024);
         Digest digest = digestOf(bytes);
-        String key = new BucketLayout(BUCKET, PREFIX).blobKey(digest);
+        String key = LAYOUT.blobKey(digest);
         try (S3Client recording = clientWith(recordingInto(requests), statusesInto(statuses))) {
             S3BlobStore trusting = storeOn(recording, TRANSFER.trustingConditionalWrites());
             UploadPolicy declared = new UploadPolicy(Set.of(digest), LIMIT);
@@ -265,8 +270,8 @@ class S3BlobStoreTest extends BlobStoreContract {
         ExecutionInterceptor recorder = recordingInto(requests);
         byte[] declared = random(PART + 10);
         byte[] unknown = random(PART + 20);
-        String declaredKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(declared));
-        String unknownKey = new BucketLayout(BUCKET, PREFIX).blobKey(digestOf(unknown));
+        String declaredKey = LAYOUT.blobKey(digestOf(declared));
+        String unknownKey = LAYOUT.blobKey(digestOf(unknown));
         try (S3Client recording = clientWith(recorder)) {
             S3BlobStore recorded = storeOn(recording, TRANSFER);
             recorded.put(new ByteArrayInputStream(declared), new UploadPolicy(Set.of(digestOf(declared)), LIMIT * 100));
