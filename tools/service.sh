@@ -155,7 +155,7 @@ service_await_ready() {
             break
         fi
         kill -0 "$SERVICE_PID" 2> /dev/null || break
-        read -r -t "$poll" -u "$pause" _
+        read -r -t "$poll" -u "$pause" _ || true # the timeout is the pause: under set -e it must not end the caller
     done
     exec {pause}<&-
     return "$ready"
